@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { APP_STORE_URL, PLAY_STORE_URL, SOCIAL_LINKS, SUPPORT_URL } from '../../src/lib/product';
+import type { AppDeps, AppEnv } from '../app';
+
+/** `/app-config.json` (design: the base address call), same origin as the SPA. */
+export function configRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.get('/app-config.json', (c) =>
+    c.json({
+      baseUrl: deps.publicBaseUrl ?? new URL(c.req.url).origin,
+      appStoreUrl: APP_STORE_URL,
+      playStoreUrl: PLAY_STORE_URL,
+      supportUrl: SUPPORT_URL,
+      socialLinks: SOCIAL_LINKS,
+    }),
+  );
+  return app;
+}

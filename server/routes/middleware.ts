@@ -1,0 +1,15 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps, AppEnv } from '../app';
+import { fail } from '../http';
+
+/** Bearer-token authentication: a missing or invalid token is a 401 in the envelope. */
+export function requireAuth(deps: AppDeps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('Authorization') ?? '';
+    const match = /^Bearer (.+)$/.exec(header);
+    const userId = match ? await deps.tokens.verify(match[1]!) : null;
+    if (!userId) return fail(c, 401, 'Your session has expired. Please log in again.');
+    c.set('userId', userId);
+    await next();
+  });
+}

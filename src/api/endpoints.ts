@@ -1,0 +1,103 @@
+/** One typed function per call of spec §7 (paths the spec leaves open: see design.md). */
+import { z } from 'zod';
+import { ApiError, type Http } from './http';
+import * as s from './schemas';
+
+const V1 = '/api/v1/mobile';
+const nothing = z.unknown();
+
+export type SignInResult =
+  | { success: true; message: string; data: s.AuthResult }
+  | { success: false; message: string };
+
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(http: Http) {
+  const { request, requestWithMessage } = http;
+  return {
+    /** Spec §7: the sign-in call returns the result object instead of throwing. */
+    async signIn(body: s.SignInRequest, signal?: AbortSignal): Promise<SignInResult> {
+      try {
+        const { data, message } = await requestWithMessage(`${V1}/auth/sign-in-email`, {
+          method: 'POST', body, auth: false, schema: s.authResultSchema, signal,
+        });
+        return { success: true, message, data };
+      } catch (error) {
+        if (error instanceof ApiError) return { success: false, message: error.message };
+        throw error;
+      }
+    },
+    signUp: (body: s.SignUpRequest, signal?: AbortSignal) =>
+      request(`${V1}/auth/sign-up`, { method: 'POST', body, auth: false, schema: s.verificationTokenSchema, signal }),
+    verifySignUp: (body: { verificationToken: string; otpCode: string }, signal?: AbortSignal) =>
+      request(`${V1}/auth/sign-up/verify-otp`, { method: 'POST', body, auth: false, schema: s.authResultSchema, signal }),
+    resendSignUpCode: (body: { verificationToken: string }, signal?: AbortSignal) =>
+      request(`${V1}/auth/sign-up/resend-otp`, { method: 'POST', body, auth: false, schema: s.verificationTokenSchema, signal }),
+    sendRecoveryCode: (body: { email: string }, signal?: AbortSignal) =>
+      request(`${V1}/auth/forgot/send-otp`, { method: 'POST', body, auth: false, schema: s.verifyTokenSchema, signal }),
+    verifyRecoveryCode: (body: { verifyToken: string; otpCode: string }, signal?: AbortSignal) =>
+      request(`${V1}/auth/forgot/verify-otp`, { method: 'POST', body, auth: false, schema: s.resetTokenSchema, signal }),
+    resetPassword: (body: { resetToken: string; password: string; confirmPassword: string }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/auth/forgot/reset-password`, { method: 'POST', body, auth: false, schema: nothing, signal }),
+    verifyAuthLink: (body: { token: string }, signal?: AbortSignal) =>
+      request(`${V1}/auth/verify-auth-link`, { method: 'POST', body, auth: false, schema: s.authResultSchema, signal }),
+
+    getProfile: (signal?: AbortSignal) => request(`${V1}/account/profile`, { schema: s.profileSchema, signal }),
+    updateProfile: (body: s.ProfileUpdateRequest, signal?: AbortSignal) =>
+      request(`${V1}/account/profile`, { method: 'PUT', body, schema: s.profileSchema, signal }),
+    changePassword: (body: s.PasswordChangeRequest, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/account/password`, { method: 'PUT', body, schema: nothing, signal }),
+    uploadPhoto: (photo: Blob, signal?: AbortSignal) => {
+      const form = new FormData();
+      form.append('photo', photo);
+      return request(`${V1}/account/photo`, { method: 'POST', form, schema: s.photoResultSchema, signal });
+    },
+
+    getSubscriptionStatus: (signal?: AbortSignal) =>
+      request(`${V1}/subscription/status`, { schema: s.subscriptionStatusDetailsSchema, signal }),
+    getSubscriptionHistory: (signal?: AbortSignal) =>
+      request(`${V1}/subscription/history`, { schema: z.array(s.subscriptionHistoryItemSchema), signal }),
+    getPlans: (signal?: AbortSignal) =>
+      request(`${V1}/subscription/plans?type=PREMIUM&isActive=true`, { schema: z.array(s.planSchema), signal }),
+    getPlan: (idOrSlug: number | string, signal?: AbortSignal) =>
+      request(`${V1}/subscription/plans/${encodeURIComponent(String(idOrSlug))}`, { schema: s.planSchema, signal }),
+    cancelSubscription: (body: { subscriptionId: string }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/subscription/cancel`, { method: 'POST', body, schema: nothing, signal }),
+    resubscribe: (body: { subscriptionId: string }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/subscription/resubscribe`, { method: 'POST', body, schema: nothing, signal }),
+    updatePaymentMethod: (body: z.infer<typeof s.updatePaymentMethodRequestSchema>, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/subscription/update-payment-method`, { method: 'POST', body, schema: nothing, signal }),
+    updatePlan: (body: { subscriptionId: string; planId: number }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/subscription/update-plan`, { method: 'POST', body, schema: s.planUpdateResultSchema, signal }),
+    redeemVoucher: (body: { code: string }, signal?: AbortSignal) =>
+      request(`${V1}/subscription-voucher/redeem`, { method: 'POST', body, schema: s.voucherSubscriptionSchema, signal }),
+
+    createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
+      request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
+    getWalletLink: (signal?: AbortSignal) =>
+      request(`${V1}/payment/wallet/link`, { schema: s.walletLinkSchema.nullable(), signal }),
+    startWalletLink: (body: s.WalletLinkStartRequest, signal?: AbortSignal) =>
+      request(`${V1}/payment/wallet/link`, { method: 'POST', body, schema: s.walletLinkStartResponseSchema, signal }),
+    unlinkWallet: (signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/payment/wallet/link`, { method: 'DELETE', schema: nothing, signal }),
+    payWithWallet: (body: { planId: number; linkId: string }, signal?: AbortSignal) =>
+      request(`${V1}/payment/wallet/create`, { method: 'POST', body, schema: nothing, signal }),
+    saveCard: (body: s.NewCard, signal?: AbortSignal) =>
+      request(`${V1}/payment/vault/cards`, { method: 'POST', body, schema: nothing, signal }),
+    getDefaultCard: (signal?: AbortSignal) =>
+      request(`${V1}/payment/vault/cards/default`, { schema: s.savedCardSchema.nullable(), signal }),
+    payWithCard: (body: { planId: number; cardToken: string }, signal?: AbortSignal) =>
+      request(`${V1}/payment/vault/create`, { method: 'POST', body, schema: s.vaultPaymentResponseSchema, signal }),
+  };
+}
+
+/** The base address and store links (design: `/app-config.json` on the SPA's own origin). */
+export async function fetchAppConfig(fetchImpl: typeof fetch = fetch): Promise<s.AppConfig> {
+  try {
+    const response = await fetchImpl('/app-config.json', { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error('not ok');
+    return s.appConfigSchema.parse(await response.json());
+  } catch {
+    throw new ApiError('Failed to get base url');
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The one request function of the app (spec §7, §8): adds the bearer token unless a call switches
+ * authentication off, unwraps the `{ success, message, data }` envelope and turns every failure into
+ * an `ApiError` carrying the message a person should read.
+ */
+import type { z } from 'zod';
+
+export const FALLBACK_MESSAGE = 'Something went wrong';
+export const NETWORK_MESSAGE = 'Network error';
+
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface HttpConfig {
+  /** The API host; '' means the app's own origin. */
+  host: string;
+  getToken: () => string | null;
+  /** Called on every 401 so the session can discard its token (spec §4). */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Multipart bodies (the photo upload) are sent as they are. */
+  form?: FormData;
+  /** false switches the bearer token off for this call. */
+  auth?: boolean;
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface Envelope {
+  success: boolean;
+  message: string;
+  data: unknown;
+}
+
+function isEnvelope(value: unknown): value is Partial<Envelope> {
+  return typeof value === 'object' && value !== null;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (!isEnvelope(body)) return undefined;
+  const message = body.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
+export type Http = ReturnType<typeof createHttp>;
+
+export function createHttp(config: HttpConfig) {
+  const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  /** Sends a request and returns the parsed envelope, throwing an ApiError for a non-OK answer. */
+  async function send(path: string, options: Omit<RequestOptions<unknown>, 'schema'>): Promise<Partial<Envelope>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    if (options.auth !== false) {
+      const token = config.getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(`${config.host}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      const own = error instanceof Error && error.message.trim() ? error.message : undefined;
+      throw new ApiError(own ?? NETWORK_MESSAGE);
+    }
+
+    if (response.status === 401) config.onUnauthorized();
+    let parsed: unknown = null;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) throw new ApiError(messageOf(parsed) ?? FALLBACK_MESSAGE, response.status);
+    if (!isEnvelope(parsed)) throw new ApiError(FALLBACK_MESSAGE, response.status);
+    return parsed;
+  }
+
+  async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+    const envelope = await send(path, options);
+    if (envelope.success !== true) throw new ApiError(messageOf(envelope) ?? FALLBACK_MESSAGE);
+    const data = options.schema.safeParse(envelope.data);
+    if (!data.success) throw new ApiError(FALLBACK_MESSAGE);
+    return data.data;
+  }
+
+  /** Like request, but answers with the envelope's message too (calls whose message is the result). */
+  async function requestWithMessage<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; message: string }> {
+    const envelope = await send(path, options);
+    if (envelope.success !== true) throw new ApiError(messageOf(envelope) ?? FALLBACK_MESSAGE);
+    const data = options.schema.safeParse(envelope.data);
+    if (!data.success) throw new ApiError(FALLBACK_MESSAGE);
+    return { data: data.data, message: messageOf(envelope) ?? '' };
+  }
+
+  return { request, requestWithMessage };
+}

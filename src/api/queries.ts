@@ -1,0 +1,22 @@
+/** React Query set-up (spec §9: 5-minute freshness, no refetch on window focus) and query keys. */
+import { QueryClient } from '@tanstack/react-query';
+
+export const STALE_TIME_MS = 5 * 60 * 1000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: STALE_TIME_MS, refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+export const queryKeys = {
+  profile: ['account', 'profile'] as const,
+  subscriptionStatus: ['subscription', 'status'] as const,
+  subscriptionHistory: ['subscription', 'history'] as const,
+  plans: ['subscription', 'plans'] as const,
+  defaultCard: ['payment', 'default-card'] as const,
+  walletLink: ['payment', 'wallet-link'] as const,
+  appConfig: ['app-config'] as const,
+};

@@ -1,0 +1,417 @@
+/**
+ * The contract between the app and the API (spec §3 and §7), shared by the client and the
+ * reference server so that both sides validate the same shapes with the same messages.
+ */
+import { z } from 'zod';
+
+export const messages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordConfirmRequired: 'Password Confirmation is required',
+  passwordsMismatch: 'Passwords do not match',
+  firstNameRequired: 'First Name is required',
+  lastNameRequired: 'Last Name is required',
+  birthdateRequired: 'Birthdate is required',
+  birthdateInFuture: 'Birthdate cannot be in the future',
+  birthdateTooEarly: 'Birthdate cannot be before 1900-01-01',
+  verificationTokenRequired: 'Verification token is required',
+  otpRequired: 'OTP code is required',
+  otpInvalid: 'OTP code must be 6 letters or digits',
+  resetTokenRequired: 'Reset token is required',
+  tokenRequired: 'Token is required',
+  oldPasswordRequired: 'Old Password is required',
+  newPasswordRequired: 'New Password is required',
+  newPasswordConfirmRequired: 'New Password Confirmation is required',
+  newPasswordsMismatch: 'New Passwords do not match',
+  voucherRequired: 'Voucher code is required',
+  textTooLong: 'This field is too long',
+} as const;
+
+/* ----------------------------------------------------------------- field rules */
+
+export const MAX_TEXT = 100;
+export const MAX_PASSWORD = 128;
+export const OTP_LENGTH = 6;
+export const EARLIEST_BIRTHDATE = '1900-01-01';
+
+const required = (message: string, max = MAX_TEXT) =>
+  z.string({ error: message }).trim().min(1, message).max(max, messages.textTooLong);
+
+export const emailField = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(254, messages.emailInvalid)
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+/** Passwords are never trimmed: spaces are characters the user chose. */
+export const passwordField = (message: string) =>
+  z.string({ error: message }).min(1, message).max(MAX_PASSWORD, messages.textTooLong);
+
+export const otpField = z
+  .string({ error: messages.otpRequired })
+  .trim()
+  .min(1, messages.otpRequired)
+  .regex(/^[A-Za-z0-9]{6}$/, messages.otpInvalid);
+
+/* ----------------------------------------------------------------- entities */
+
+export const planTypeSchema = z.enum(['FREE', 'PREMIUM']);
+export const billingCycleSchema = z.enum(['month', 'year', 'week', 'day', 'hour', 'minute', 'voucher']);
+export const paymentMethodSchema = z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT', 'VOUCHER']);
+/** ACTIVE and CANCELED are named by the spec; anything else is shown as its raw text. */
+export const subscriptionStatusSchema = z.string();
+
+export const userSubscriptionSchema = z.object({
+  planId: z.number(),
+  planName: z.string(),
+  planType: planTypeSchema,
+  status: subscriptionStatusSchema,
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  middleName: z.string().nullish(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullish(),
+  gender: z.string().nullish(),
+  birthdate: z.string().nullish(),
+  photo: z.string().nullish(),
+  withPassword: z.boolean(),
+  subscription: userSubscriptionSchema.nullable(),
+});
+
+export const authResultSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+
+export const verificationTokenSchema = z.object({ verificationToken: z.string() });
+export const verifyTokenSchema = z.object({ verifyToken: z.string() });
+export const resetTokenSchema = z.object({ resetToken: z.string() });
+
+export const planSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.string(),
+  currency: z.string(),
+  duration: z.string(),
+  billingCycle: billingCycleSchema,
+  trialDays: z.number(),
+  sortOrder: z.number(),
+  isActive: z.boolean(),
+  features: z.array(z.string()),
+  popular: z.boolean(),
+});
+
+export const subscriptionStatusDetailsSchema = z.object({
+  planId: z.number(),
+  planName: z.string(),
+  planType: planTypeSchema,
+  status: subscriptionStatusSchema,
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  planCurrency: z.string(),
+  planAmount: z.string(),
+  planDuration: z.union([z.string(), z.number()]),
+  planBillingCycle: billingCycleSchema,
+  subscriptionId: z.string().nullable(),
+  paymentMethod: paymentMethodSchema.nullable(),
+  paymentMethodDetails: z
+    .object({
+      description: z.string().optional(),
+      maskedCardNumber: z.string().optional(),
+      voucherCode: z.string().optional(),
+    })
+    .nullable(),
+  isVoucherSubscription: z.boolean().optional(),
+  voucherCode: z.string().optional(),
+  voucherAmount: z.string().optional(),
+  subscriptionDays: z.number().optional(),
+  originalVoucherTerms: z
+    .object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })
+    .optional(),
+});
+
+export const subscriptionHistoryItemSchema = z.object({
+  id: z.string(),
+  plan: z.string(),
+  planType: planTypeSchema,
+  currency: z.string(),
+  price: z.string(),
+  status: subscriptionStatusSchema,
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  autoRenew: z.boolean(),
+});
+
+export const paymentRecordSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  subscriptionId: z.string().nullable(),
+  checkoutId: z.string().nullable(),
+  referenceId: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  discountedAmount: z.string(),
+  totalAmount: z.string(),
+  paymentMethod: paymentMethodSchema,
+  paymentLink: z.string().nullable(),
+  gatewayResponse: z.unknown(),
+  retryCount: z.number(),
+  lastRetryDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const savedCardSchema = z.object({
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  cardTokenId: z.string(),
+  cardType: z.string(),
+  first6: z.string(),
+  last4: z.string(),
+  maskedPan: z.string(),
+  walletType: z.string(),
+  state: z.string(),
+  default: z.boolean(),
+});
+
+export const newCardSchema = z.object({
+  number: z.string().min(12).max(19),
+  expMonth: z.string().length(2),
+  expYear: z.string().length(4),
+  cvc: z.string().regex(/^\d{3,4}$/),
+  isDefault: z.boolean().default(true),
+});
+
+export const saveCardTokenSchema = z.object({ idToken: z.string(), isDefault: z.boolean() });
+
+export const walletLinkSchema = z.object({
+  linkId: z.string(),
+  profileId: z.string(),
+  card: z.object({ state: z.string() }),
+  customer: z.object({
+    firstName: z.string(),
+    middleName: z.string().nullish(),
+    lastName: z.string(),
+    birthday: z.string().nullish(),
+    sex: z.string().nullish(),
+    contact: z.object({ phone: z.string().nullish(), email: z.string().nullish() }),
+  }),
+});
+
+export const walletLinkStartRequestSchema = z.object({
+  redirectUrl: z.object({ success: z.url(), failure: z.url(), cancel: z.url() }),
+});
+export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redirectUrl: z.string() });
+
+export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: z.string() });
+export const planWithLinkSchema = z.object({ planId: z.number(), linkId: z.string() });
+export const checkoutResponseSchema = z.object({ paymentLink: z.string() });
+export const vaultPaymentResponseSchema = z.object({ verificationUrl: z.string().optional() });
+
+export const voucherSubscriptionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  subscriptionPlanId: z.number(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  status: subscriptionStatusSchema,
+  paymentMethod: z.literal('VOUCHER'),
+  details: z.object({
+    amount: z.string(),
+    createdAt: z.string(),
+    voucherCode: z.string(),
+    voucherCycle: z.string(),
+    voucherDuration: z.union([z.string(), z.number()]),
+    subscriptionDays: z.number(),
+    originalVoucherTerms: z
+      .object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })
+      .optional(),
+  }),
+  isTrial: z.boolean(),
+  trialStartDate: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+  pausedDate: z.string().nullable(),
+  pauseResumeDate: z.string().nullable(),
+  canceledDate: z.string().nullable(),
+  canceledReason: z.string().nullable(),
+  autoRenew: z.boolean(),
+  isUpgraded: z.boolean(),
+  previousPlanId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  subscriptionPlan: z.object({
+    id: z.number(),
+    type: z.literal('VOUCHER'),
+    name: z.string(),
+    price: z.string(),
+    currency: z.string(),
+    billingCycle: z.literal('voucher'),
+    duration: z.union([z.string(), z.number()]),
+  }),
+});
+
+export const profileSchema = z.object({
+  firstName: z.string(),
+  middleName: z.string().nullish(),
+  lastName: z.string(),
+  email: z.string(),
+  photo: z.string().nullish(),
+});
+
+export const photoResultSchema = z.object({ photo: z.string() });
+
+export const planUpdateResultSchema = z.object({
+  paymentMethod: paymentMethodSchema.nullable(),
+  paymentLink: z.string().nullable(),
+});
+
+export const appConfigSchema = z.object({
+  baseUrl: z.string(),
+  appStoreUrl: z.string(),
+  playStoreUrl: z.string(),
+  supportUrl: z.string(),
+  socialLinks: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+
+/* ----------------------------------------------------------------- requests */
+
+export const signInRequestSchema = z.object({
+  email: emailField,
+  password: passwordField(messages.passwordRequired),
+});
+
+/** Today's date as YYYY-MM-DD in the viewer's own calendar, for the birthdate bound. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A real calendar date written YYYY-MM-DD (rejects 2023-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const birthdateField = (today: () => string = () => todayIso()) =>
+  z
+    .string({ error: messages.birthdateRequired })
+    .trim()
+    .min(1, messages.birthdateRequired)
+    .refine(isCalendarDate, messages.birthdateRequired)
+    .refine((value) => value >= EARLIEST_BIRTHDATE, messages.birthdateTooEarly)
+    .refine((value) => value <= today(), messages.birthdateInFuture);
+
+export const signUpRequestSchema = z
+  .object({
+    email: emailField,
+    password: passwordField(messages.passwordRequired),
+    passwordConfirm: passwordField(messages.passwordConfirmRequired),
+    firstName: required(messages.firstNameRequired),
+    lastName: required(messages.lastNameRequired),
+    birthdate: birthdateField(),
+  })
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: messages.passwordsMismatch,
+    path: ['passwordConfirm'],
+  });
+
+export const signUpVerifyRequestSchema = z.object({
+  verificationToken: required(messages.verificationTokenRequired, 2000),
+  otpCode: otpField,
+});
+export const signUpResendRequestSchema = z.object({
+  verificationToken: required(messages.verificationTokenRequired, 2000),
+});
+
+export const forgotSendRequestSchema = z.object({ email: emailField });
+export const forgotVerifyRequestSchema = z.object({
+  verifyToken: required(messages.verificationTokenRequired, 2000),
+  otpCode: otpField,
+});
+export const resetPasswordRequestSchema = z
+  .object({
+    resetToken: required(messages.resetTokenRequired, 2000),
+    password: passwordField(messages.passwordRequired),
+    confirmPassword: passwordField(messages.passwordConfirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+
+export const verifyAuthLinkRequestSchema = z.object({ token: required(messages.tokenRequired, 2000) });
+
+export const profileUpdateRequestSchema = z.object({
+  firstName: required(messages.firstNameRequired),
+  middleName: z.string().trim().max(MAX_TEXT, messages.textTooLong).optional(),
+  lastName: required(messages.lastNameRequired),
+});
+
+export const passwordChangeRequestSchema = z
+  .object({
+    oldPassword: passwordField(messages.oldPasswordRequired),
+    newPassword: passwordField(messages.newPasswordRequired),
+    confirmNewPassword: passwordField(messages.newPasswordConfirmRequired),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: messages.newPasswordsMismatch,
+    path: ['confirmNewPassword'],
+  });
+
+export const voucherRedeemRequestSchema = z.object({
+  code: z
+    .string({ error: messages.voucherRequired })
+    .trim()
+    .min(1, messages.voucherRequired)
+    .max(32, messages.textTooLong)
+    .transform((v) => v.toUpperCase()),
+});
+
+export const subscriptionIdRequestSchema = z.object({ subscriptionId: z.string().min(1) });
+export const planIdRequestSchema = z.object({ planId: z.number().int().positive() });
+export const updatePaymentMethodRequestSchema = z.object({
+  subscriptionId: z.string().min(1),
+  paymentMethod: z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT']),
+  paymentMethodDetails: z.string().optional(),
+});
+export const updatePlanRequestSchema = z.object({
+  subscriptionId: z.string().min(1),
+  planId: z.number().int().positive(),
+});
+
+/* ----------------------------------------------------------------- types */
+
+export type User = z.infer<typeof userSchema>;
+export type AuthResult = z.infer<typeof authResultSchema>;
+export type Plan = z.infer<typeof planSchema>;
+export type BillingCycle = z.infer<typeof billingCycleSchema>;
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export type SubscriptionStatusDetails = z.infer<typeof subscriptionStatusDetailsSchema>;
+export type SubscriptionHistoryItem = z.infer<typeof subscriptionHistoryItemSchema>;
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+export type SavedCard = z.infer<typeof savedCardSchema>;
+export type NewCard = z.input<typeof newCardSchema>;
+export type WalletLink = z.infer<typeof walletLinkSchema>;
+export type WalletLinkStartRequest = z.infer<typeof walletLinkStartRequestSchema>;
+export type VoucherSubscription = z.infer<typeof voucherSubscriptionSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+export type AppConfig = z.infer<typeof appConfigSchema>;
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;

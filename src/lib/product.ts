@@ -1,0 +1,14 @@
+/** Product constants shared by the app and the reference server. */
+export const PRODUCT_NAME = 'Sine Bisaya';
+export const PRODUCT_TAGLINE = 'Bisaya films and series, made at home and kept for the next generation.';
+export const DISPLAY_TIME_ZONE = 'Asia/Manila';
+
+/** Public links shared by the footer, the landing badges and the server's /app-config.json. */
+export const SUPPORT_URL = 'https://www.facebook.com/sinebisaya';
+export const APP_STORE_URL = 'https://apps.apple.com/app/sine-bisaya/id0000000000';
+export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=ph.sinebisaya.app';
+export const SOCIAL_LINKS = [
+  { name: 'Facebook', url: 'https://www.facebook.com/sinebisaya' },
+  { name: 'Instagram', url: 'https://www.instagram.com/sinebisaya' },
+  { name: 'YouTube', url: 'https://www.youtube.com/@sinebisaya' },
+] as const;

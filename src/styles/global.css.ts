@@ -1,0 +1,21 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { font, vars } from './theme.css';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html, body', { margin: 0, padding: 0 });
+globalStyle('body', {
+  fontFamily: font.body,
+  fontSize: font.size.md,
+  lineHeight: 1.5,
+  background: vars.color.background,
+  color: vars.color.text,
+  minHeight: '100vh',
+});
+globalStyle('a', { color: vars.color.accent });
+globalStyle('a:hover', { color: vars.color.accentHover });
+globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+globalStyle('h1, h2, h3', { lineHeight: 1.2 });
+globalStyle('.visually-hidden', {
+  position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0,
+});

@@ -1,0 +1,74 @@
+/** Shared building blocks: page container, cards, form controls, buttons, message boxes. */
+import { style, styleVariants } from '@vanilla-extract/css';
+import { breakpoint, font, radius, space, vars } from './theme.css';
+
+export const page = style({ maxWidth: 1040, margin: '0 auto', padding: `${space.xl} ${space.md}` });
+export const narrowPage = style({ maxWidth: 460, margin: '0 auto', padding: `${space.xl} ${space.md}` });
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: radius.lg,
+  padding: space.lg,
+  '@media': { [breakpoint.medium]: { padding: space.xl } },
+});
+
+export const heading = style({ fontSize: font.size.xl, margin: `0 0 ${space.md}` });
+export const muted = style({ color: vars.color.textMuted });
+
+export const form = style({ display: 'grid', gap: space.md });
+export const fieldset = style({ border: 0, padding: 0, margin: 0, display: 'grid', gap: space.md, minWidth: 0 });
+export const field = style({ display: 'grid', gap: space.xs });
+export const label = style({ fontWeight: 600, fontSize: font.size.sm });
+export const input = style({
+  font: 'inherit',
+  padding: `${space.sm} ${space.md}`,
+  minHeight: 44,
+  borderRadius: radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    '&:disabled': { opacity: 0.7 },
+  },
+});
+export const fieldError = style({ color: vars.color.danger, fontSize: font.size.sm, margin: 0 });
+
+const buttonBase = style({
+  font: 'inherit',
+  fontWeight: 600,
+  minHeight: 44,
+  padding: `${space.sm} ${space.lg}`,
+  borderRadius: radius.pill,
+  border: '1px solid transparent',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: space.sm,
+  textDecoration: 'none',
+  selectors: { '&:disabled': { opacity: 0.6, cursor: 'not-allowed' } },
+});
+export const button = styleVariants({
+  primary: [buttonBase, {
+    background: vars.color.accent, color: vars.color.accentText,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.accentHover, color: vars.color.accentText } },
+  }],
+  secondary: [buttonBase, {
+    background: 'transparent', color: vars.color.text, borderColor: vars.color.border,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised, color: vars.color.text } },
+  }],
+});
+
+export const errorBox = style({
+  background: vars.color.dangerSurface,
+  color: vars.color.danger,
+  border: `1px solid ${vars.color.danger}`,
+  borderRadius: radius.sm,
+  padding: `${space.sm} ${space.md}`,
+  margin: 0,
+});
+
+export const linkRow = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: space.sm, fontSize: font.size.sm });
+export const centered = style({ textAlign: 'center' });

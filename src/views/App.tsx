@@ -1,0 +1,72 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { routes } from '../lib/route-paths';
+import { GuestOnly, RequireAuth } from './guards';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import * as css from './layout/layout.css';
+import LandingPage from './pages/LandingPage';
+import { FlowOverridesContext, ServicesContext, type FlowOverrides, type Services } from './services';
+import { Toasts } from './Toasts';
+
+// Every route but the landing page is its own chunk, so later pages never grow the landing page.
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const TermsPage = lazy(() => import('./pages/TermsPage'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const PaymentResultPage = lazy(() => import('./pages/PaymentResultPage'));
+const AccountPage = lazy(() => import('./pages/AccountPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const SignedInGroup = lazy(() => import('./SignedInGroup'));
+
+function PageLoading() {
+  return <p role="status" aria-live="polite" className="visually-hidden">Loading page…</p>;
+}
+
+function SignedIn({ children }: { children: ReactNode }) {
+  return (
+    <RequireAuth>
+      <SignedInGroup>{children}</SignedInGroup>
+    </RequireAuth>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path={routes.payment} component={PaymentResultPage} />
+        <Route>
+          <div className={css.shell}>
+            <Header />
+            <main id="main" className={css.main}>
+              <Suspense fallback={<PageLoading />}>
+                <Switch>
+                  <Route path={routes.home} component={LandingPage} />
+                  <Route path={routes.terms} component={TermsPage} />
+                  <Route path={routes.privacy} component={PrivacyPage} />
+                  <Route path={routes.login}><GuestOnly><LoginPage /></GuestOnly></Route>
+                  <Route path={routes.account}><SignedIn><AccountPage /></SignedIn></Route>
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </main>
+            <Footer />
+          </div>
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+export function App({ services, overrides = {}, ssrPath }: { services: Services; overrides?: FlowOverrides; ssrPath?: string }) {
+  return (
+    <ServicesContext.Provider value={services}>
+      <FlowOverridesContext.Provider value={overrides}>
+        <Router ssrPath={ssrPath}>
+          <AppRoutes />
+        </Router>
+        <Toasts />
+      </FlowOverridesContext.Provider>
+    </ServicesContext.Provider>
+  );
+}

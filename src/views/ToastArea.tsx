@@ -1,0 +1,9 @@
+/** The toast area (spec §9 as the app configures it): top-right, close button, 4000 ms, at most 3. */
+import { ToastContainer } from 'react-toastify';
+
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_LIMIT = 3;
+
+export default function ToastArea() {
+  return <ToastContainer position="top-right" autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} closeButton newestOnTop theme="colored" />;
+}

@@ -1,0 +1,28 @@
+/** The guards of spec §2: guest-only pages send a signed-in user to /, signed-in pages send a guest to /login?from=. */
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { loginPathFor, routes } from '../lib/route-paths';
+import { useServices } from './services';
+
+function SessionLoading() {
+  return <p role="status" className="visually-hidden">Loading…</p>;
+}
+
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { session } = useServices();
+  const status = useSelector(session, (s) => s.value);
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'signedIn') return <Redirect to={routes.home} replace />;
+  return <>{children}</>;
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { session } = useServices();
+  const status = useSelector(session, (s) => s.value);
+  const [path] = useLocation();
+  const search = useSearch();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'signedOut') return <Redirect to={loginPathFor(search ? `${path}?${search}` : path)} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,47 @@
+/** The 'My Account' dropdown (spec §2) on Ark UI's menu: keyboard and screen-reader ready. */
+import { Menu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { routes } from '../../lib/route-paths';
+import { button } from '../../styles/ui.css';
+import { useServices } from '../services';
+import * as css from './layout.css';
+
+export default function AccountMenu() {
+  const { session } = useServices();
+  const user = useSelector(session, (s) => s.context.user);
+  const [, navigate] = useLocation();
+
+  function onSelect({ value }: { value: string }) {
+    if (value === 'account') navigate(routes.account);
+    else if (value === 'subscription') navigate(routes.subscription);
+    else if (value === 'logout') {
+      session.send({ type: 'session.logout' });
+      navigate(routes.home);
+    }
+  }
+
+  return (
+    <Menu.Root onSelect={onSelect}>
+      <Menu.Trigger className={button.secondary}>
+        {user?.photo ? <img src={user.photo} alt="" width={24} height={24} /> : null}
+        My Account
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className={css.menuContent}>
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel className={css.menuTitle}>
+                {user ? `${user.firstName} ${user.lastName}` : 'My Account'}
+              </Menu.ItemGroupLabel>
+              <Menu.Item value="account" className={css.menuItem}>Account</Menu.Item>
+              <Menu.Item value="subscription" className={css.menuItem}>Subscription</Menu.Item>
+              <Menu.Item value="logout" className={css.menuItem}>Log Out</Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { AuthResult } from '../../api/schemas';
+import { createAuthActors } from '../../machines/actors';
+import { signInMachine } from '../../machines/signIn.machine';
+import { STORAGE_KEYS, readItem } from '../../lib/storage';
+import { routes, safeRedirectPath } from '../../lib/route-paths';
+import { button, card, fieldset, form, heading, linkRow, narrowPage } from '../../styles/ui.css';
+import { ErrorBox } from '../parts/ErrorBox';
+import { formValues } from '../parts/formValues';
+import { TextField } from '../parts/TextField';
+import { useServices } from '../services';
+import { useFlow } from '../useFlow';
+
+export default function LoginPage() {
+  const { api, session } = useServices();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [welcomeBack] = useState(() => readItem(STORAGE_KEYS.welcomeBack) === 'true');
+
+  const actor = useFlow(signInMachine, {
+    actors: createAuthActors(api),
+    actions: {
+      startSession: (_: unknown, { result }: { result: AuthResult }) =>
+        session.send({ type: 'session.login', accessToken: result.accessToken, user: result.user }),
+      goToDestination: (_: unknown, { path }: { path: string }) => navigate(path, { replace: true }),
+    },
+    input: { redirectTo: safeRedirectPath(new URLSearchParams(search).get('from')) },
+  });
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const serverMessage = useSelector(actor, (s) => s.context.serverMessage);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    actor.send({ type: 'form.submit', values: formValues(event.currentTarget, ['email', 'password'] as const) });
+  }
+
+  return (
+    <div className={narrowPage}>
+      <div className={card}>
+        <h1 className={heading}>{welcomeBack ? 'Welcome back' : 'Sign In'}</h1>
+        <form className={form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+          <ErrorBox message={serverMessage} />
+          <fieldset className={fieldset} disabled={submitting}>
+            <TextField label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+            <TextField label="Password" name="password" type="password" autoComplete="current-password" error={fieldErrors.password} />
+            <button type="submit" className={button.primary} aria-busy={submitting}>
+              {submitting ? 'Logging In...' : 'Log In'}
+            </button>
+          </fieldset>
+        </form>
+        <div className={linkRow}>
+          <Link href={routes.forgotPassword}>Forgot password?</Link>
+          <span>
+            No account yet? <Link href={routes.register}>Sign up</Link>
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

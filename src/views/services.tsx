@@ -1,0 +1,28 @@
+/**
+ * What every view can reach: the API, the session actor, and (for tests and the inspector) overrides
+ * for the actors and inspection of any flow a view starts.
+ */
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
+import type { Api } from '../api/endpoints';
+import type { SessionMachine } from '../machines/session.machine';
+
+export interface Services {
+  api: Api;
+  session: ActorRefFrom<SessionMachine>;
+}
+
+export interface FlowOverrides {
+  /** Replaces named actors of any machine started with useFlow (tests use deferreds here). */
+  actors?: Record<string, AnyActorLogic>;
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+export const FlowOverridesContext = createContext<FlowOverrides>({});
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices must be used inside <ServicesContext.Provider>');
+  return services;
+}

@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+interface ImportMetaEnv {
+  readonly VITE_API_HOST?: string;
+  readonly VITE_INSPECT?: string;
+}

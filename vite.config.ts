@@ -1,0 +1,44 @@
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiPort = process.env.API_PORT ?? '8081';
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  build: { manifest: true, sourcemap: false, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://localhost:${apiPort}`,
+      '/app-config.json': `http://localhost:${apiPort}`,
+      '/dev': `http://localhost:${apiPort}`,
+      '/uploads': `http://localhost:${apiPort}`,
+      '/sandbox': `http://localhost:${apiPort}`,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/server/**', 'test/e2e/**'],
+          setupFiles: ['test/support/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+    ],
+  },
+});
