@@ -87,12 +87,8 @@ export function createHttp(config: HttpConfig) {
     }
 
     if (response.status === 401) config.onUnauthorized();
-    let parsed: unknown = null;
-    try {
-      parsed = await response.json();
-    } catch {
-      parsed = null;
-    }
+    // A body that is not JSON (a proxy's HTML error page) counts as no body.
+    const parsed: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new ApiError(messageOf(parsed) ?? FALLBACK_MESSAGE, response.status);
     if (!isEnvelope(parsed)) throw new ApiError(FALLBACK_MESSAGE, response.status);
     return parsed;

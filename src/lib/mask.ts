@@ -20,7 +20,8 @@ export function maskSecrets<T>(value: T, seen = new WeakSet<object>()): T {
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = isSecretKey(key) && item !== null && item !== undefined && item !== '' ? MASK : maskSecrets(item, seen);
+    const secretValue = isSecretKey(key) && item !== null && item !== undefined && item !== '' && typeof item !== 'object';
+    out[key] = secretValue ? MASK : maskSecrets(item, seen);
   }
   return out as T;
 }

@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { createActor } from 'xstate';
+import { sessionMachine } from '../../src/machines/session.machine';
+import { AppRoutes } from '../../src/views/App';
+import { describeModel, type RunTools } from '../support/model';
+import { apiWith, demoUser, renderView } from '../support/render';
+
+const unauthorizedFetch: typeof fetch = async () =>
+  new Response(JSON.stringify({ success: false, message: 'Your session has expired. Please log in again.', data: null }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+function setup(tools: RunTools) {
+  const session = createActor(sessionMachine.provide({ actors: tools.actors.actors as never }), { inspect: tools.inspect }).start();
+  const api = apiWith(unauthorizedFetch, session);
+  const run = renderView(<AppRoutes />, { path: '/', session, api });
+  return { ...run, user: userEvent.setup() };
+}
+
+describeModel('session', {
+  machine: sessionMachine,
+  events: {
+    'session.login': [{ type: 'session.login', accessToken: 'fresh-token', user: demoUser }],
+    'session.logout': [{ type: 'session.logout' }],
+    'session.unauthorized': [{ type: 'session.unauthorized' }],
+    'user.update': [{ type: 'user.update', changes: { firstName: 'Mariel' } }],
+  },
+  invocations: {
+    restoreSession: {
+      done: [{ token: 'stored-token', user: demoUser }, null],
+      error: [new Error('storage is blocked')],
+    },
+  },
+  render: setup,
+  executors: {
+    'session.login': (run, event) => run.session.send(event),
+    'session.logout': async (run) => {
+      await run.user.click(await screen.findByRole('button', { name: /My Account/ }));
+      await run.user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
+    },
+    // Any call that answers 401 tells the session to discard the token (spec §4, §8).
+    'session.unauthorized': async (run) => {
+      await expect(run.api.getProfile()).rejects.toThrow('Your session has expired. Please log in again.');
+    },
+    'user.update': (run, event) => run.session.send(event),
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByRole('heading', { name: /Welcome to/ })).toHaveTextContent('Welcome to Sine Bisaya');
+      expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /My Account/ })).not.toBeInTheDocument();
+      expect(screen.queryByPlaceholderText('Enter your Email Address')).not.toBeInTheDocument();
+    },
+    signedOut: () => {
+      expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+      expect(screen.getByPlaceholderText('Enter your Email Address')).toBeRequired();
+      expect(screen.queryByRole('link', { name: /App Store/ })).not.toBeInTheDocument();
+      expect(window.localStorage.getItem('token')).toBeNull();
+      expect(window.localStorage.getItem('user')).toBeNull();
+    },
+    signedIn: async (_run, snapshot) => {
+      expect(await screen.findByRole('button', { name: /My Account/ })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /App Store/ })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /Google Play/ })).toBeInTheDocument();
+      const stored = window.localStorage.getItem('user');
+      if (snapshot.context.token === 'fresh-token') {
+        expect(window.localStorage.getItem('token')).toBe('fresh-token');
+        expect(JSON.parse(stored!).firstName).toBe(snapshot.context.user.firstName);
+      }
+    },
+  },
+});

@@ -1,0 +1,236 @@
+/**
+ * Model-based testing harness. For any machine it:
+ *  1. generates paths with @xstate/graph: the shortest path to every state, plus one path per edge
+ *     of the adjacency map, so every transition is walked, not only every state;
+ *  2. refuses to run when a reached state has no assertion or a walked event has no executor;
+ *  3. executes each path against the real rendered view, whose actors are deferreds, checking after
+ *     every step that the live actor is in the expected state and that the person sees it;
+ *  4. records, through inspection of the live actor, which state nodes and transitions really ran,
+ *     and fails when any state or transition of the machine was never walked.
+ */
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type {
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyTransitionDefinition,
+  EventFromLogic,
+  EventObject,
+  InputFrom,
+  InspectionEvent,
+  StateValue,
+} from 'xstate';
+import { createDeferredActors, type DeferredActors } from './deferred';
+
+type UserEvent<M extends AnyStateMachine> = EventFromLogic<M>;
+type UserEventType<M extends AnyStateMachine> = UserEvent<M>['type'];
+type EventOf<M extends AnyStateMachine, K> = Extract<UserEvent<M>, { type: K }>;
+
+/** Every event type of the machine must have payloads (a new event without one fails to compile). */
+export type EventFixtures<M extends AnyStateMachine> = { [K in UserEventType<M>]: Array<EventOf<M, K>> };
+
+export interface InvocationFixture {
+  done?: unknown[];
+  error?: unknown[];
+}
+
+export interface RunTools {
+  actors: DeferredActors;
+  /** Pass to the view (FlowOverrides.inspect or createActor's inspect) so the harness sees the live actor. */
+  inspect: (event: InspectionEvent) => void;
+}
+
+export interface ModelSpec<M extends AnyStateMachine, R> {
+  machine: M;
+  input?: InputFrom<M>;
+  events: EventFixtures<M>;
+  /** Done and error outputs per invoke id; the harness answers the view's deferred actor with them. */
+  invocations: Record<string, InvocationFixture>;
+  /** Extra context that tells states apart for traversal (default: the state value alone). */
+  serializeContext?: (snapshot: AnyMachineSnapshot) => string;
+  render: (tools: RunTools) => R | Promise<R>;
+  /** What a person sees in each state, keyed by dotted state value ('form.editing'). */
+  states: Record<string, (run: R, snapshot: AnyMachineSnapshot) => void | Promise<void>>;
+  /** How a person (or the system) causes each event in the view. */
+  executors: { [K in UserEventType<M>]: (run: R, event: EventOf<M, K>, tools: RunTools) => void | Promise<void> };
+}
+
+export function stateKey(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value)
+    .map(([key, child]) => (child && (typeof child === 'string' || Object.keys(child).length) ? `${key}.${stateKey(child as StateValue)}` : key))
+    .join(',');
+}
+
+function guardName(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'inline';
+}
+
+export function transitionKey(t: AnyTransitionDefinition): string {
+  const targets = (t.target ?? []).map((node) => node.id).join(',') || '(self)';
+  const guard = guardName(t.guard);
+  return `${t.source.id} --${t.eventType || 'always'}${guard ? ` [${guard}]` : ''}--> ${targets}`;
+}
+
+export function allTransitions(machine: AnyStateMachine): string[] {
+  const keys: string[] = [];
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
+    for (const definitions of node.transitions.values()) for (const t of definitions) keys.push(transitionKey(t));
+    for (const t of node.always ?? []) keys.push(transitionKey(t));
+  }
+  return [...new Set(keys)];
+}
+
+export function allStateIds(machine: AnyStateMachine): string[] {
+  return getStateNodes(machine.root).map((node) => node.id);
+}
+
+function invocationsOf(machine: AnyStateMachine): Array<{ id: string; src: string }> {
+  const list: Array<{ id: string; src: string }> = [];
+  for (const node of getStateNodes(machine.root)) {
+    for (const inv of node.invoke) list.push({ id: inv.id, src: typeof inv.src === 'string' ? inv.src : inv.id });
+  }
+  return list;
+}
+
+interface Step {
+  event: EventObject;
+  state: AnyMachineSnapshot;
+}
+
+export interface ModelPath {
+  description: string;
+  steps: Step[];
+}
+
+export function generatePaths<M extends AnyStateMachine>(spec: Pick<ModelSpec<M, unknown>, 'machine' | 'input' | 'events' | 'invocations' | 'serializeContext'>) {
+  const { machine } = spec;
+  const serializeState = (s: AnyMachineSnapshot) =>
+    JSON.stringify(s.value) + (spec.serializeContext ? `|${spec.serializeContext(s)}` : '');
+  const candidates: EventObject[] = [
+    ...(Object.values(spec.events) as EventObject[][]).flat(),
+    ...Object.entries(spec.invocations).flatMap(([id, fixture]) => [
+      ...(fixture.done ?? []).map((output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id })),
+      ...(fixture.error ?? []).map((error) => ({ type: `xstate.error.actor.${id}`, error, actorId: id })),
+    ]),
+  ];
+  const options = {
+    input: spec.input,
+    serializeState: serializeState as never,
+    events: ((s: AnyMachineSnapshot) => candidates.filter((e) => s.status === 'active' && s.can(e))) as never,
+  };
+  const shortest = getShortestPaths(machine, options) as unknown as Array<{ state: AnyMachineSnapshot; steps: Step[] }>;
+  const toState = new Map(shortest.map((p) => [serializeState(p.state), p.steps]));
+  const edges = adjacencyMapToArray(getAdjacencyMap(machine, options)) as unknown as Array<{
+    state: AnyMachineSnapshot; event: EventObject; nextState: AnyMachineSnapshot;
+  }>;
+
+  const sequences: Step[][] = [...toState.values()];
+  for (const edge of edges) {
+    const prefix = toState.get(serializeState(edge.state));
+    if (!prefix) continue;
+    sequences.push([...prefix, { event: edge.event, state: edge.nextState }]);
+  }
+  // Drop any path that is a prefix of another: the longer one walks it too.
+  const signature = (steps: Step[]) => steps.map((s) => `${JSON.stringify(s.event)}>${serializeState(s.state)}`);
+  const signatures = sequences.map(signature);
+  const kept = sequences.filter((_, i) => {
+    const mine = signatures[i]!;
+    return !signatures.some((other, j) => j !== i && other.length > mine.length && mine.every((part, k) => other[k] === part))
+      && signatures.findIndex((other) => other.join('\n') === mine.join('\n')) === i;
+  });
+  const paths: ModelPath[] = kept.map((steps) => ({
+    steps,
+    description: steps
+      .map((s) => (s.event.type === 'xstate.init' ? stateKey(s.state.value) : `${s.event.type} → ${stateKey(s.state.value)}`))
+      .join(' ⇒ '),
+  }));
+  return { paths, serializeState, states: new Set(shortest.map((p) => stateKey(p.state.value))) };
+}
+
+/** Defines the model-based suite of one machine against its view. */
+export function describeModel<M extends AnyStateMachine, R>(name: string, spec: ModelSpec<M, R>) {
+  const { paths, serializeState, states } = generatePaths(spec);
+  const invocations = invocationsOf(spec.machine);
+  const coveredTransitions = new Set<string>();
+  const coveredStates = new Set<string>();
+
+  describe(`${name} (model-based)`, () => {
+    it('has an assertion for every reachable state and an executor for every walked event', () => {
+      const missingAssertions = [...states].filter((key) => !spec.states[key]);
+      const staleAssertions = Object.keys(spec.states).filter((key) => !states.has(key));
+      const walked = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+      const invokeEvents = new Set(invocations.flatMap((i) => [`xstate.done.actor.${i.id}`, `xstate.error.actor.${i.id}`]));
+      const missingExecutors = [...walked].filter(
+        (type) => type !== 'xstate.init' && !invokeEvents.has(type) && !(type in spec.executors),
+      );
+      const missingInvocationFixtures = invocations.filter((i) => !spec.invocations[i.id]).map((i) => i.id);
+      expect({ missingAssertions, staleAssertions, missingExecutors, missingInvocationFixtures }).toEqual({
+        missingAssertions: [], staleAssertions: [], missingExecutors: [], missingInvocationFixtures: [],
+      });
+    });
+
+    for (const path of paths) {
+      it(`walks ${path.description}`, async () => {
+        const tools: RunTools = {
+          actors: createDeferredActors([...new Set(invocations.map((i) => i.src))]),
+          inspect: () => {},
+        };
+        let live: { getSnapshot(): AnyMachineSnapshot } | undefined;
+        tools.inspect = (event) => {
+          const ref = event.actorRef as unknown as { logic?: { id?: string }; getSnapshot(): AnyMachineSnapshot; _parent?: unknown };
+          if (ref.logic?.id !== spec.machine.id || ref._parent) return;
+          live = ref;
+          if (event.type === '@xstate.microstep') {
+            for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) coveredTransitions.add(transitionKey(t));
+          }
+          if (event.type === '@xstate.snapshot') {
+            const nodes = (event.snapshot as unknown as { _nodes?: Array<{ id: string }> })._nodes ?? [];
+            for (const node of nodes) coveredStates.add(node.id);
+          }
+        };
+        const run = await spec.render(tools);
+        for (const step of path.steps) {
+          if (step.event.type !== 'xstate.init') {
+            const type = step.event.type;
+            const invocation = invocations.find((i) => type === `xstate.done.actor.${i.id}` || type === `xstate.error.actor.${i.id}`);
+            if (invocation) {
+              const e = step.event as unknown as { output?: unknown; error?: unknown };
+              await waitFor(() => expect(tools.actors.pending(invocation.src)).toBeGreaterThan(0));
+              if (type.startsWith('xstate.done')) tools.actors.resolve(invocation.src, e.output);
+              else tools.actors.reject(invocation.src, e.error);
+            } else {
+              const executor = spec.executors[type as UserEventType<M>] as (r: R, e: EventObject, t: RunTools) => unknown;
+              if (!executor) throw new Error(`No executor for event "${type}"`);
+              await executor(run, step.event, tools);
+            }
+          }
+          await waitFor(() => {
+            expect(live, 'the view never started the machine').toBeDefined();
+            expect(serializeState(live!.getSnapshot())).toBe(serializeState(step.state));
+          });
+          const key = stateKey(step.state.value);
+          const assertion = spec.states[key];
+          if (!assertion) throw new Error(`No assertion for state "${key}"`);
+          await assertion(run, live!.getSnapshot());
+        }
+      });
+    }
+
+    it('walked every state and every transition of the machine', () => {
+      const stateIds = allStateIds(spec.machine);
+      const transitions = allTransitions(spec.machine);
+      const unvisited = stateIds.filter((id) => !coveredStates.has(id));
+      const unwalked = transitions.filter((key) => !coveredTransitions.has(key));
+      console.info(
+        `[coverage] ${name}: states ${stateIds.length - unvisited.length}/${stateIds.length}, ` +
+          `transitions ${transitions.length - unwalked.length}/${transitions.length}, paths ${paths.length}`,
+      );
+      expect({ unvisited, unwalked }).toEqual({ unvisited: [], unwalked: [] });
+    });
+  });
+}
