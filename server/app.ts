@@ -7,7 +7,12 @@ import { fail, HttpError } from './http';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
+import { createMailbox } from './mailbox';
+import { createOtp, createSingleUseTokens } from './otp';
+import { devRoutes } from './routes/dev';
+import { uploadRoutes } from './routes/uploads';
 import type { Tokens } from './tokens';
+import { MAX_PHOTO_BYTES, memoryUploads, type UploadStore } from './uploads';
 
 export interface AppDeps {
   db: Db;
@@ -15,7 +20,22 @@ export interface AppDeps {
   /** The public address of the app, for links the server writes (defaults to the request's origin). */
   publicBaseUrl?: string | undefined;
   log?: (line: string) => void;
+  uploads?: UploadStore;
+  /** The dev mailbox and login-link minting (on unless DEV_ROUTES=false). */
+  devRoutes?: boolean;
 }
+
+/** What the routes share, built once from the deps. */
+export interface Services extends AppDeps {
+  log: (line: string) => void;
+  uploads: UploadStore;
+  mailbox: ReturnType<typeof createMailbox>;
+  otp: ReturnType<typeof createOtp>;
+  resetTokens: ReturnType<typeof createSingleUseTokens>;
+  loginLinks: ReturnType<typeof createSingleUseTokens>;
+}
+
+export const CODE_LINK_TTL_MS = 10 * 60 * 1000;
 
 export type AppEnv = { Variables: { userId: string } };
 
@@ -24,6 +44,15 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const log = deps.log ?? ((line: string) => console.info(line));
+  const services: Services = {
+    ...deps,
+    log,
+    uploads: deps.uploads ?? memoryUploads(),
+    mailbox: createMailbox(deps.db, log),
+    otp: createOtp(deps.db),
+    resetTokens: createSingleUseTokens(deps.db, 'reset_tokens', CODE_LINK_TTL_MS),
+    loginLinks: createSingleUseTokens(deps.db, 'login_links', CODE_LINK_TTL_MS),
+  };
 
   app.use(
     '*',
@@ -47,13 +76,17 @@ export function createApp(deps: AppDeps) {
 
   // JSON bodies are small; the photo upload sets its own larger limit.
   app.use('/api/*', async (c, next) => {
-    if (c.req.path === '/api/v1/mobile/account/photo') return next();
+    if (c.req.path === '/api/v1/mobile/account/photo') {
+      return bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: (ctx) => fail(ctx, 413, 'Photo must be 5 MB or smaller.') })(c, next);
+    }
     return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => fail(ctx, 413, 'The request body is too large.') })(c, next);
   });
 
-  app.route('/', configRoutes(deps));
-  app.route('/api/v1/mobile/auth', authRoutes(deps));
-  app.route('/api/v1/mobile/account', accountRoutes(deps));
+  app.route('/', configRoutes(services));
+  app.route('/', uploadRoutes(services));
+  app.route('/api/v1/mobile/auth', authRoutes(services));
+  app.route('/api/v1/mobile/account', accountRoutes(services));
+  if (deps.devRoutes !== false) app.route('/dev', devRoutes(services));
 
   app.notFound((c) => fail(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { openDatabase } from './db';
 import { createTokens, loadSecret } from './tokens';
+import { diskUploads, memoryUploads } from './uploads';
 
 const port = Number(process.env.PORT ?? 8080);
 const dataDir = process.env.DATA_DIR ?? '.data';
@@ -14,7 +15,13 @@ const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 
 const db = await openDatabase(dataDir === ':memory:' ? dataDir : resolve(dataDir));
 const tokens = createTokens(db, loadSecret(dataDir === ':memory:' ? dataDir : resolve(dataDir)));
-const app = createApp({ db, tokens, publicBaseUrl: process.env.PUBLIC_BASE_URL });
+const app = createApp({
+  db,
+  tokens,
+  publicBaseUrl: process.env.PUBLIC_BASE_URL,
+  uploads: dataDir === ':memory:' ? memoryUploads() : diskUploads(resolve(dataDir, 'uploads')),
+  devRoutes: process.env.DEV_ROUTES !== 'false',
+});
 
 if (serveSpa) {
   const indexFile = join(distDir, 'index.html');

@@ -1,23 +1,64 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app';
-import { HttpError, ok } from '../http';
+import { passwordChangeRequestSchema, profileUpdateRequestSchema } from '../../src/api/schemas';
+import type { AppEnv, Services } from '../app';
+import { HttpError, ok, readBody } from '../http';
+import { hashPassword, verifyPassword } from '../passwords';
+import { PHOTO_MESSAGES, storePhoto } from '../uploads';
 import { findUserById } from '../users';
 import { requireAuth } from './middleware';
 
-export function accountRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
-  app.use('*', requireAuth(deps));
+export const ACCOUNT_MESSAGES = {
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  photoUploaded: 'Photo uploaded successfully',
+  oldPasswordWrong: 'Old password is incorrect',
+};
 
-  app.get('/profile', async (c) => {
-    const user = await findUserById(deps.db, c.get('userId'));
+export function accountRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(services));
+
+  async function profileOf(userId: string) {
+    const user = await findUserById(db, userId);
     if (!user) throw new HttpError(401, 'Your session has expired. Please log in again.');
-    return ok(c, {
-      firstName: user.firstName,
-      middleName: user.middleName,
-      lastName: user.lastName,
-      email: user.email,
-      photo: user.photo,
-    });
+    return { firstName: user.firstName, middleName: user.middleName, lastName: user.lastName, email: user.email, photo: user.photo };
+  }
+
+  app.get('/profile', async (c) => ok(c, await profileOf(c.get('userId'))));
+
+  app.put('/profile', async (c) => {
+    const body = await readBody(c, profileUpdateRequestSchema);
+    await db.query('UPDATE users SET first_name = $2, middle_name = $3, last_name = $4, updated_at = now() WHERE id = $1', [
+      c.get('userId'), body.firstName, body.middleName ? body.middleName : null, body.lastName,
+    ]);
+    return ok(c, await profileOf(c.get('userId')), ACCOUNT_MESSAGES.profileUpdated);
+  });
+
+  app.put('/password', async (c) => {
+    const body = await readBody(c, passwordChangeRequestSchema);
+    const row = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [c.get('userId')]);
+    const hash = row.rows[0]?.password_hash;
+    if (!hash || !(await verifyPassword(body.oldPassword, hash))) throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong);
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [c.get('userId'), await hashPassword(body.newPassword)]);
+    return ok(c, null, ACCOUNT_MESSAGES.passwordUpdated);
+  });
+
+  app.post('/photo', async (c) => {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new HttpError(400, PHOTO_MESSAGES.missing);
+    }
+    const file = form.photo;
+    if (!(file instanceof File)) throw new HttpError(400, PHOTO_MESSAGES.missing);
+    const path = storePhoto(services.uploads, new Uint8Array(await file.arrayBuffer()));
+    const previous = await db.query<{ photo: string | null }>('SELECT photo FROM users WHERE id = $1', [c.get('userId')]);
+    await db.query('UPDATE users SET photo = $2, updated_at = now() WHERE id = $1', [c.get('userId'), path]);
+    const old = previous.rows[0]?.photo;
+    if (old?.startsWith('/uploads/')) services.uploads.remove(old.slice('/uploads/'.length));
+    return ok(c, { photo: path }, ACCOUNT_MESSAGES.photoUploaded);
   });
 
   return app;

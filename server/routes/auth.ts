@@ -1,16 +1,50 @@
 import { Hono } from 'hono';
-import { signInRequestSchema } from '../../src/api/schemas';
-import type { AppDeps, AppEnv } from '../app';
+import {
+  forgotSendRequestSchema,
+  forgotVerifyRequestSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  signUpResendRequestSchema,
+  signUpVerifyRequestSchema,
+  verifyAuthLinkRequestSchema,
+} from '../../src/api/schemas';
+import { PRODUCT_NAME } from '../../src/lib/product';
+import type { AppEnv, Services } from '../app';
 import { HttpError, ok, readBody } from '../http';
-import { DUMMY_HASH_PROMISE, verifyPassword } from '../passwords';
-import { findUserByEmail } from '../users';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../passwords';
+import { findUserByEmail, findUserById } from '../users';
 
 export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const AUTH_MESSAGES = {
+  codeSent: 'OTP sent successfully',
+  resetDone: 'Password reset successfully',
+  resetInvalid: 'This reset link has expired or was already used. Please request a new code.',
+  linkInvalid: 'This login link has expired or was already used.',
+  emailTaken: 'An account with this email already exists.',
+};
 
-export function authRoutes(deps: AppDeps) {
-  const { db, tokens } = deps;
+interface PendingAccount {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  birthdate: string;
+}
+
+const codeMail = (code: string, purpose: string) =>
+  `Your ${PRODUCT_NAME} code ${purpose} is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.`;
+
+export function authRoutes(services: Services) {
+  const { db, tokens, otp, mailbox } = services;
   const app = new Hono<AppEnv>();
+
+  async function signedIn(userId: string, message: string) {
+    const user = await findUserById(db, userId);
+    if (!user) throw new HttpError(400, AUTH_MESSAGES.linkInvalid);
+    return { data: { ...(await tokens.issue(userId)), user }, message };
+  }
 
   app.post('/sign-in-email', async (c) => {
     const { email, password } = await readBody(c, signInRequestSchema);
@@ -30,9 +64,84 @@ export function authRoutes(deps: AppDeps) {
       await db.query('INSERT INTO sign_in_failures (user_id) VALUES ($1)', [user.id]);
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    const { passwordHash: _hash, ...publicUser } = user;
-    const issued = await tokens.issue(user.id);
-    return ok(c, { ...issued, user: publicUser }, 'Signed in successfully');
+    const { data, message } = await signedIn(user.id, 'Signed in successfully');
+    return ok(c, data, message);
+  });
+
+  /* ------------------------------------------------------------ sign-up */
+
+  app.post('/sign-up', async (c) => {
+    const body = await readBody(c, signUpRequestSchema);
+    const email = body.email.toLowerCase();
+    const existing = await findUserByEmail(db, email);
+    const pending: PendingAccount = {
+      email, passwordHash: await hashPassword(body.password), firstName: body.firstName, lastName: body.lastName, birthdate: body.birthdate,
+    };
+    // The same answer whether or not the email has an account; only the mail differs.
+    const { token, code } = await otp.start({ purpose: 'signup', email, userId: null, deliverable: !existing, payload: existing ? null : pending });
+    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code);
+    else await mailbox.send(email, `Someone tried to sign up with your email`, `An account for this email already exists on ${PRODUCT_NAME}. If this was you, log in or reset your password.`);
+    return ok(c, { verificationToken: token }, AUTH_MESSAGES.codeSent);
+  });
+
+  app.post('/sign-up/resend-otp', async (c) => {
+    const { verificationToken } = await readBody(c, signUpResendRequestSchema);
+    const { email, code } = await otp.resend(verificationToken, 'signup');
+    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code);
+    return ok(c, { verificationToken }, AUTH_MESSAGES.codeSent);
+  });
+
+  app.post('/sign-up/verify-otp', async (c) => {
+    const { verificationToken, otpCode } = await readBody(c, signUpVerifyRequestSchema);
+    const { payload } = await otp.verify(verificationToken, 'signup', otpCode);
+    const account = payload as PendingAccount;
+    const created = await db.query<{ id: string }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name, birthdate) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
+      [account.email, account.passwordHash, account.firstName, account.lastName, account.birthdate],
+    );
+    const id = created.rows[0]?.id;
+    if (!id) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+    const { data, message } = await signedIn(id, 'Account verified successfully');
+    return ok(c, data, message);
+  });
+
+  /* ------------------------------------------------------------ recovery */
+
+  app.post('/forgot/send-otp', async (c) => {
+    const { email: raw } = await readBody(c, forgotSendRequestSchema);
+    const email = raw.toLowerCase();
+    const user = await findUserByEmail(db, email);
+    const { token, code } = await otp.start({ purpose: 'recovery', email, userId: user?.id ?? null, deliverable: Boolean(user) });
+    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} password reset code`, codeMail(code, 'to reset your password'), code);
+    return ok(c, { verifyToken: token }, AUTH_MESSAGES.codeSent);
+  });
+
+  app.post('/forgot/verify-otp', async (c) => {
+    const { verifyToken, otpCode } = await readBody(c, forgotVerifyRequestSchema);
+    const { userId } = await otp.verify(verifyToken, 'recovery', otpCode);
+    if (!userId) throw new HttpError(400, 'Invalid OTP code');
+    return ok(c, { resetToken: await services.resetTokens.issue(userId) }, 'OTP verified successfully');
+  });
+
+  app.post('/forgot/reset-password', async (c) => {
+    const { resetToken, password } = await readBody(c, resetPasswordRequestSchema);
+    const userId = await services.resetTokens.consume(resetToken);
+    if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, await hashPassword(password)]);
+    await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    await db.query('DELETE FROM sign_in_failures WHERE user_id = $1', [userId]);
+    return ok(c, null, AUTH_MESSAGES.resetDone);
+  });
+
+  /* ------------------------------------------------------------ login link */
+
+  app.post('/verify-auth-link', async (c) => {
+    const { token } = await readBody(c, verifyAuthLinkRequestSchema);
+    const userId = await services.loginLinks.consume(token);
+    if (!userId) throw new HttpError(400, AUTH_MESSAGES.linkInvalid);
+    const { data, message } = await signedIn(userId, 'Signed in successfully');
+    return ok(c, data, message);
   });
 
   return app;

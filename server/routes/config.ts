@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { APP_STORE_URL, PLAY_STORE_URL, SOCIAL_LINKS, SUPPORT_URL } from '../../src/lib/product';
-import type { AppDeps, AppEnv } from '../app';
+import type { AppEnv, Services } from '../app';
 
 /** `/app-config.json` (design: the base address call), same origin as the SPA. */
-export function configRoutes(deps: AppDeps) {
+export function configRoutes(deps: Services) {
   const app = new Hono<AppEnv>();
   app.get('/app-config.json', (c) =>
     c.json({

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../app';
+import type { AppEnv, Services } from '../app';
 import { fail } from '../http';
 
 /** Bearer-token authentication: a missing or invalid token is a 401 in the envelope. */
-export function requireAuth(deps: AppDeps) {
+export function requireAuth(deps: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer (.+)$/.exec(header);

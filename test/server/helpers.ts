@@ -19,7 +19,15 @@ export async function startTestServer() {
     const json = (await response.json().catch(() => null)) as { success: boolean; message: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read nested fields freely | null;
     return { status: response.status, json: json!, headers: response.headers };
   };
+  const mail = async (to: string) => {
+    const response = await app.request(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+    return (await response.json()) as Array<{ to: string; subject: string; text: string; otp: string | null; sentAt: string }>;
+  };
+  /** Moves every send of this email back in time, as if the 60 s wait had passed. */
+  const ageSends = async (email: string, seconds = 61) => {
+    await db.query(`UPDATE otp_sends SET sent_at = sent_at - ($2 || ' seconds')::interval WHERE email = $1`, [email, String(seconds)]);
+  };
   const signIn = async (email: string, password = 'Bisaya-Demo-2026') =>
     call('POST', '/api/v1/mobile/auth/sign-in-email', { body: { email, password } });
-  return { db, app, call, signIn, logs };
+  return { db, app, call, signIn, logs, mail, ageSends };
 }
