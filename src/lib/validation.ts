@@ -13,3 +13,9 @@ export function fieldErrorsOf<T>(schema: z.ZodType<T>, values: unknown): FieldEr
   }
   return errors as FieldErrors<T>;
 }
+
+/** The first message for a single value (a one-field form such as the code). */
+export function firstErrorOf<T>(schema: z.ZodType<T>, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}

@@ -16,6 +16,9 @@ const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const PaymentResultPage = lazy(() => import('./pages/PaymentResultPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const RecoveryPage = lazy(() => import('./pages/RecoveryPage'));
+const AuthLinkPage = lazy(() => import('./pages/AuthLinkPage'));
 const SignedInGroup = lazy(() => import('./SignedInGroup'));
 
 function PageLoading() {
@@ -45,6 +48,11 @@ export function AppRoutes() {
                   <Route path={routes.terms} component={TermsPage} />
                   <Route path={routes.privacy} component={PrivacyPage} />
                   <Route path={routes.login}><GuestOnly><LoginPage /></GuestOnly></Route>
+                  {/* One route per flow, so its machine lives on while the URL moves between its steps. */}
+                  <Route path={/^\/register(?:\/verify)?\/?$/}><GuestOnly><RegisterPage /></GuestOnly></Route>
+                  <Route path={/^\/forgot-password(?:\/verify|\/reset)?\/?$/}><GuestOnly><RecoveryPage /></GuestOnly></Route>
+                  {/* A login link signs in whoever it names, even over another session (the mobile app sends it). */}
+                  <Route path={routes.authLink} component={AuthLinkPage} />
                   <Route path={routes.account}><SignedIn><AccountPage /></SignedIn></Route>
                   <Route component={NotFoundPage} />
                 </Switch>

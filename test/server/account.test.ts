@@ -15,7 +15,7 @@ const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 0, 0, 0, 0x57, 0x45, 0x4
 
 async function upload(bytes: Uint8Array, name = 'me.png', type = 'image/png') {
   const form = new FormData();
-  form.append('photo', new File([bytes], name, { type }));
+  form.append('photo', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   const response = await server.app.request('/api/v1/mobile/account/photo', { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } });
   return { status: response.status, json: (await response.json()) as { success: boolean; message: string; data: { photo: string } | null } };
 }

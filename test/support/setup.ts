@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Ark UI and the theme hook use.
@@ -17,6 +17,15 @@ if (!('ResizeObserver' in window)) {
     unobserve() {}
     disconnect() {}
   };
+}
+
+// Lazy chunks load slower when both cores are busy; waits are bounds, not timings under test.
+configure({ asyncUtilTimeout: 5000 });
+
+if (!URL.createObjectURL) {
+  let next = 0;
+  URL.createObjectURL = () => `blob:test/${++next}`;
+  URL.revokeObjectURL = () => {};
 }
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { AuthResult } from '../../api/schemas';
 import { createAuthActors } from '../../machines/actors';
 import { signInMachine } from '../../machines/signIn.machine';
 import { STORAGE_KEYS, readItem } from '../../lib/storage';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, narrowPage } from '../../styles/ui.css';
+import { startSessionAction } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
@@ -22,8 +22,7 @@ export default function LoginPage() {
   const actor = useFlow(signInMachine, {
     actors: createAuthActors(api),
     actions: {
-      startSession: (_: unknown, { result }: { result: AuthResult }) =>
-        session.send({ type: 'session.login', accessToken: result.accessToken, user: result.user }),
+      startSession: startSessionAction(session),
       goToDestination: (_: unknown, { path }: { path: string }) => navigate(path, { replace: true }),
     },
     input: { redirectTo: safeRedirectPath(new URLSearchParams(search).get('from')) },

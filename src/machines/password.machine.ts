@@ -1,0 +1,70 @@
+/** Security card (spec §2 /account, §5): old, new and confirm password; the old one is required. */
+import { assign, fromPromise, setup } from 'xstate';
+import { passwordChangeRequestSchema, type PasswordChangeRequest } from '../api/schemas';
+import { fieldErrorsOf, type FieldErrors } from '../lib/validation';
+import { errorMessageOf, formStates, type Notify } from './shared';
+
+export interface PasswordContext {
+  passwords: PasswordChangeRequest | null;
+  fieldErrors: FieldErrors<PasswordChangeRequest>;
+  serverMessage: string | null;
+}
+
+export type PasswordEvent = { type: 'form.submit'; values: Record<keyof PasswordChangeRequest, string> };
+
+export const passwordMachine = setup({
+  types: {
+    context: {} as PasswordContext,
+    events: {} as PasswordEvent,
+  },
+  actors: {
+    changePassword: fromPromise<unknown, PasswordChangeRequest>(async () => {
+      throw new Error('changePassword actor not provided');
+    }),
+  },
+  guards: {
+    isFormValid: ({ event }) => passwordChangeRequestSchema.safeParse(event.values).success,
+  },
+  actions: {
+    assignPasswords: assign(({ event }) => ({
+      passwords: passwordChangeRequestSchema.parse(event.values), fieldErrors: {}, serverMessage: null,
+    })),
+    assignFieldErrors: assign(({ event }) => ({
+      fieldErrors: fieldErrorsOf(passwordChangeRequestSchema, event.values), serverMessage: null,
+    })),
+    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    forgetPasswords: assign({ passwords: null }),
+    notify: (_, _params: Notify) => {},
+    clearForm: () => {},
+  },
+}).createMachine({
+  id: 'password',
+  context: { passwords: null, fieldErrors: {}, serverMessage: null },
+  initial: 'form',
+  states: {
+    form: {
+      ...formStates,
+      on: {
+        'form.submit': [
+          { guard: 'isFormValid', target: 'submitting', actions: 'assignPasswords' },
+          { target: '.invalid', actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+    submitting: {
+      exit: 'forgetPasswords',
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => context.passwords!,
+        onDone: {
+          target: 'form.editing',
+          actions: ['clearForm', { type: 'notify', params: { kind: 'success', message: 'Password updated successfully!' } }],
+        },
+        onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+      },
+    },
+  },
+});
+
+export type PasswordMachine = typeof passwordMachine;

@@ -1,0 +1,108 @@
+/**
+ * Photo change (spec §2 /account): choose an image, see it previewed, upload it. Checked here for
+ * type and size before upload; the server checks again by magic bytes.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessageOf, outputOf, type Notify } from './shared';
+
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const PHOTO_ERRORS = {
+  type: 'Photo must be a JPEG, PNG or WebP image.',
+  size: 'Photo must be 5 MB or smaller.',
+} as const;
+
+export interface PhotoContext {
+  file: File | null;
+  previewUrl: string | null;
+  error: string | null;
+}
+
+export type PhotoEvent =
+  | { type: 'photo.choose'; file: File }
+  | { type: 'photo.upload' }
+  | { type: 'photo.discard' };
+
+export function photoProblem(file: File): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_ERRORS.type;
+  if (file.size > MAX_PHOTO_BYTES) return PHOTO_ERRORS.size;
+  return null;
+}
+
+export const photoMachine = setup({
+  types: {
+    context: {} as PhotoContext,
+    events: {} as PhotoEvent,
+  },
+  actors: {
+    uploadPhoto: fromPromise<{ photo: string }, File>(async () => {
+      throw new Error('uploadPhoto actor not provided');
+    }),
+  },
+  guards: {
+    isAcceptablePhoto: ({ event }) => event.type === 'photo.choose' && photoProblem(event.file) === null,
+  },
+  actions: {
+    assignFile: assign(({ context, event }) => {
+      if (event.type !== 'photo.choose') return {};
+      if (context.previewUrl) URL.revokeObjectURL(context.previewUrl);
+      return { file: event.file, previewUrl: URL.createObjectURL(event.file), error: null };
+    }),
+    assignFileProblem: assign(({ event }) => (event.type === 'photo.choose' ? { error: photoProblem(event.file) } : {})),
+    assignUploadError: assign(({ event }) => ({ error: errorMessageOf(event) })),
+    clearFile: assign(({ context }) => {
+      if (context.previewUrl) URL.revokeObjectURL(context.previewUrl);
+      return { file: null, previewUrl: null, error: null };
+    }),
+    notify: (_, _params: Notify) => {},
+    photoSaved: (_, _params: { photo: string }) => {},
+  },
+}).createMachine({
+  id: 'photo',
+  context: { file: null, previewUrl: null, error: null },
+  initial: 'idle',
+  on: {
+    'photo.choose': [
+      { guard: 'isAcceptablePhoto', target: '.chosen', actions: 'assignFile' },
+      { target: '.refused', actions: ['clearFile', 'assignFileProblem'] },
+    ],
+  },
+  states: {
+    idle: {},
+    refused: {
+      on: { 'photo.discard': { target: 'idle', actions: 'clearFile' } },
+    },
+    chosen: {
+      on: {
+        'photo.upload': 'uploading',
+        'photo.discard': { target: 'idle', actions: 'clearFile' },
+      },
+    },
+    uploading: {
+      // A new choice while uploading waits: the upload in flight decides first.
+      on: { 'photo.choose': {} },
+      invoke: {
+        id: 'uploadPhoto',
+        src: 'uploadPhoto',
+        input: ({ context }) => context.file!,
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'photoSaved', params: ({ event }) => ({ photo: outputOf<{ photo: string }>(event).photo }) },
+            'clearFile',
+            { type: 'notify', params: { kind: 'success', message: 'Photo uploaded successfully!' } },
+          ],
+        },
+        onError: { target: 'failed', actions: 'assignUploadError' },
+      },
+    },
+    failed: {
+      on: {
+        'photo.upload': 'uploading',
+        'photo.discard': { target: 'idle', actions: 'clearFile' },
+      },
+    },
+  },
+});
+
+export type PhotoMachine = typeof photoMachine;

@@ -1,0 +1,179 @@
+/**
+ * Sign-up (spec §2 /register, §5; design: /register/verify): the form, then the 6-character code
+ * mailed to the viewer with 'Resend OTP'; a verified code logs the viewer in and goes to /subscription.
+ * The URL is a projection: /register/verify?q={verificationToken}&email={email} resumes the code step.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  otpField,
+  signUpRequestSchema,
+  type AuthResult,
+  type SignUpRequest,
+} from '../api/schemas';
+import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../lib/validation';
+import { errorMessageOf, formStates, outputOf, type Notify, type StartSession } from './shared';
+
+export interface SignUpLocation {
+  step: 'register' | 'verify';
+  verificationToken: string | null;
+  email: string | null;
+}
+
+export interface SignUpContext extends SignUpLocation {
+  account: SignUpRequest | null;
+  otpCode: string | null;
+  fieldErrors: FieldErrors<SignUpRequest & { otpCode: string }>;
+  serverMessage: string | null;
+}
+
+export type SignUpValues = Record<keyof SignUpRequest, string>;
+
+export type SignUpEvent =
+  | { type: 'form.submit'; values: SignUpValues }
+  | { type: 'code.submit'; otpCode: string }
+  | { type: 'code.resend' }
+  | { type: 'location.changed'; location: SignUpLocation };
+
+const codeSchema = otpField;
+
+export const signUpMachine = setup({
+  types: {
+    context: {} as SignUpContext,
+    events: {} as SignUpEvent,
+    input: {} as SignUpLocation,
+  },
+  actors: {
+    signUp: fromPromise<{ verificationToken: string }, SignUpRequest>(async () => {
+      throw new Error('signUp actor not provided');
+    }),
+    verifySignUp: fromPromise<AuthResult, { verificationToken: string; otpCode: string }>(async () => {
+      throw new Error('verifySignUp actor not provided');
+    }),
+    resendSignUpCode: fromPromise<{ verificationToken: string }, { verificationToken: string }>(async () => {
+      throw new Error('resendSignUpCode actor not provided');
+    }),
+  },
+  guards: {
+    hasVerificationToken: ({ context }) => context.step === 'verify' && Boolean(context.verificationToken),
+    isVerifyStep: ({ context }) => context.step === 'verify',
+    isFormValid: ({ event }) => event.type === 'form.submit' && signUpRequestSchema.safeParse(event.values).success,
+    isCodeValid: ({ event }) => event.type === 'code.submit' && codeSchema.safeParse(event.otpCode).success,
+  },
+  actions: {
+    assignLocation: assign(({ event }) => (event.type === 'location.changed' ? { ...event.location, serverMessage: null, fieldErrors: {} } : {})),
+    assignAccount: assign(({ event }) =>
+      event.type === 'form.submit'
+        ? { account: signUpRequestSchema.parse(event.values), fieldErrors: {}, serverMessage: null }
+        : {},
+    ),
+    assignFormErrors: assign(({ event }) =>
+      event.type === 'form.submit' ? { fieldErrors: fieldErrorsOf(signUpRequestSchema, event.values), serverMessage: null } : {},
+    ),
+    assignCode: assign(({ event }) =>
+      event.type === 'code.submit' ? { otpCode: codeSchema.parse(event.otpCode).toUpperCase(), fieldErrors: {}, serverMessage: null } : {},
+    ),
+    assignCodeError: assign(({ event }) =>
+      event.type === 'code.submit' ? { fieldErrors: { otpCode: firstErrorOf(codeSchema, event.otpCode) }, serverMessage: null } : {},
+    ),
+    assignVerification: assign(({ context, event }) => ({
+      verificationToken: outputOf<{ verificationToken: string }>(event).verificationToken,
+      email: context.account?.email ?? context.email,
+      step: 'verify' as const,
+    })),
+    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    forgetSecrets: assign({ account: null, otpCode: null }),
+    // Bound by the view.
+    notify: (_, _params: Notify) => {},
+    showVerifyStep: (_, _params: { verificationToken: string; email: string }) => {},
+    startSession: (_, _params: StartSession) => {},
+    goToSubscription: () => {},
+  },
+}).createMachine({
+  id: 'signUp',
+  context: ({ input }) => ({ ...input, account: null, otpCode: null, fieldErrors: {}, serverMessage: null }),
+  initial: 'routing',
+  on: {
+    'location.changed': { target: '.routing', actions: 'assignLocation' },
+  },
+  states: {
+    routing: {
+      always: [
+        { guard: 'hasVerificationToken', target: 'verify' },
+        { guard: 'isVerifyStep', target: 'linkIncomplete' },
+        { target: 'register' },
+      ],
+    },
+    register: {
+      initial: 'form',
+      states: {
+        form: {
+          ...formStates,
+          on: {
+            'form.submit': [
+              { guard: 'isFormValid', target: 'submitting', actions: 'assignAccount' },
+              { target: '.invalid', actions: 'assignFormErrors' },
+            ],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'signUp',
+            src: 'signUp',
+            input: ({ context }) => context.account!,
+            onDone: {
+              target: '#signUp.verify',
+              actions: [
+                'assignVerification',
+                { type: 'showVerifyStep', params: ({ context }) => ({ verificationToken: context.verificationToken!, email: context.email! }) },
+                { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+              ],
+            },
+            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+          },
+          exit: 'forgetSecrets',
+        },
+      },
+    },
+    verify: {
+      initial: 'form',
+      states: {
+        form: {
+          ...formStates,
+          on: {
+            'code.submit': [
+              { guard: 'isCodeValid', target: 'verifying', actions: 'assignCode' },
+              { target: '.invalid', actions: 'assignCodeError' },
+            ],
+            'code.resend': 'resending',
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifySignUp',
+            src: 'verifySignUp',
+            input: ({ context }) => ({ verificationToken: context.verificationToken!, otpCode: context.otpCode! }),
+            onDone: '#signUp.signedIn',
+            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+          },
+          exit: 'forgetSecrets',
+        },
+        resending: {
+          invoke: {
+            id: 'resendSignUpCode',
+            src: 'resendSignUpCode',
+            input: ({ context }) => ({ verificationToken: context.verificationToken! }),
+            onDone: { target: 'form.editing', actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } } },
+            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+          },
+        },
+      },
+    },
+    linkIncomplete: {},
+    signedIn: {
+      type: 'final',
+      entry: [{ type: 'startSession', params: ({ event }) => ({ result: outputOf<AuthResult>(event) }) }, 'goToSubscription'],
+    },
+  },
+});
+
+export type SignUpMachine = typeof signUpMachine;

@@ -1,0 +1,54 @@
+/** Login-link verification (/auth?token=&redirectUrl=). */
+import { useSelector } from '@xstate/react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { createAuthActors } from '../../machines/actors';
+import { loginLinkMachine } from '../../machines/loginLink.machine';
+import { routes, safeRedirectPath } from '../../lib/route-paths';
+import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';
+import { startSessionAction } from '../parts/bindings';
+import { ErrorBox } from '../parts/ErrorBox';
+import { useServices } from '../services';
+import { useFlow } from '../useFlow';
+
+/** A redirectUrl may be a path or an address on this site; anything else falls back to /subscription. */
+export function redirectTarget(redirectUrl: string | null, origin: string): string {
+  if (!redirectUrl) return routes.subscription;
+  try {
+    const url = new URL(redirectUrl, origin);
+    if (url.origin !== origin) return routes.subscription;
+    return safeRedirectPath(`${url.pathname}${url.search}${url.hash}`, routes.subscription);
+  } catch {
+    return routes.subscription;
+  }
+}
+
+export default function AuthLinkPage() {
+  const { api, session } = useServices();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const actor = useFlow(loginLinkMachine, {
+    actors: createAuthActors(api),
+    actions: {
+      startSession: startSessionAction(session),
+      goTo: (_: unknown, { path }: { path: string }) => navigate(path, { replace: true }),
+    },
+    input: { token: params.get('token'), redirectTo: redirectTarget(params.get('redirectUrl'), window.location.origin) },
+  });
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const message = useSelector(actor, (s) => s.context.serverMessage);
+  return (
+    <div className={narrowPage}>
+      <div className={`${card} ${centered}`}>
+        {failed ? (
+          <>
+            <h1 className={heading}>We could not sign you in</h1>
+            <ErrorBox message={message} />
+            <p><Link href={routes.home} className={button.primary}>Go to Homepage</Link></p>
+          </>
+        ) : (
+          <p role="status" aria-live="polite">Signing you in...</p>
+        )}
+      </div>
+    </div>
+  );
+}
