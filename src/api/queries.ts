@@ -1,5 +1,6 @@
 /** React Query set-up (spec §9: 5-minute freshness, no refetch on window focus) and query keys. */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Api } from './endpoints';
 
 export const STALE_TIME_MS = 5 * 60 * 1000;
 
@@ -20,3 +21,7 @@ export const queryKeys = {
   walletLink: ['payment', 'wallet-link'] as const,
   appConfig: ['app-config'] as const,
 };
+
+/** One definition per server read, shared by machine actors (fetchQuery) and views (useQuery). */
+export const profileQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => api.getProfile(signal) });

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { Api, SignInResult } from '../api/endpoints';
-import { queryKeys } from '../api/queries';
+import { profileQuery } from '../api/queries';
 import type { AuthResult, PasswordChangeRequest, Profile, ProfileUpdateRequest, SignInRequest, SignUpRequest } from '../api/schemas';
 
 export function createAuthActors(api: Api) {
@@ -25,18 +25,10 @@ export function createAuthActors(api: Api) {
 /** Account actors read and write through React Query, which owns the profile (design). */
 export function createAccountActors(api: Api, queryClient: QueryClient) {
   return {
-    loadProfile: fromPromise<Profile>(() =>
-      queryClient.fetchQuery({ queryKey: queryKeys.profile, queryFn: ({ signal }) => api.getProfile(signal) })),
-    saveProfile: fromPromise<Profile, ProfileUpdateRequest>(async ({ input, signal }) => {
-      const profile = await api.updateProfile(input, signal);
-      queryClient.setQueryData(queryKeys.profile, profile);
-      return profile;
-    }),
+    loadProfile: fromPromise<Profile>(() => queryClient.fetchQuery(profileQuery(api))),
+    // After a change the view writes the answer into the cache (and the session), see AccountPage.
+    saveProfile: fromPromise<Profile, ProfileUpdateRequest>(({ input, signal }) => api.updateProfile(input, signal)),
     changePassword: fromPromise<unknown, PasswordChangeRequest>(({ input, signal }) => api.changePassword(input, signal)),
-    uploadPhoto: fromPromise<{ photo: string }, File>(async ({ input, signal }) => {
-      const result = await api.uploadPhoto(input, signal);
-      queryClient.setQueryData<Profile>(queryKeys.profile, (old) => (old ? { ...old, photo: result.photo } : old));
-      return result;
-    }),
+    uploadPhoto: fromPromise<{ photo: string }, File>(({ input, signal }) => api.uploadPhoto(input, signal)),
   };
 }

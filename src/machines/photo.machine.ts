@@ -60,46 +60,49 @@ export const photoMachine = setup({
 }).createMachine({
   id: 'photo',
   context: { file: null, previewUrl: null, error: null },
-  initial: 'idle',
-  on: {
-    'photo.choose': [
-      { guard: 'isAcceptablePhoto', target: '.chosen', actions: 'assignFile' },
-      { target: '.refused', actions: ['clearFile', 'assignFileProblem'] },
-    ],
-  },
+  initial: 'ready',
   states: {
-    idle: {},
-    refused: {
-      on: { 'photo.discard': { target: 'idle', actions: 'clearFile' } },
-    },
-    chosen: {
+    // Choosing is possible in every state but the upload itself, whose file input is disabled.
+    ready: {
+      initial: 'idle',
       on: {
-        'photo.upload': 'uploading',
-        'photo.discard': { target: 'idle', actions: 'clearFile' },
+        'photo.choose': [
+          { guard: 'isAcceptablePhoto', target: '.chosen', actions: 'assignFile' },
+          { target: '.refused', actions: ['clearFile', 'assignFileProblem'] },
+        ],
+      },
+      states: {
+        idle: {},
+        // Left by choosing another file.
+        refused: {},
+        chosen: {
+          on: {
+            'photo.upload': '#photo.uploading',
+            'photo.discard': { target: 'idle', actions: 'clearFile' },
+          },
+        },
+        failed: {
+          on: {
+            'photo.upload': '#photo.uploading',
+            'photo.discard': { target: 'idle', actions: 'clearFile' },
+          },
+        },
       },
     },
     uploading: {
-      // A new choice while uploading waits: the upload in flight decides first.
-      on: { 'photo.choose': {} },
       invoke: {
         id: 'uploadPhoto',
         src: 'uploadPhoto',
         input: ({ context }) => context.file!,
         onDone: {
-          target: 'idle',
+          target: 'ready.idle',
           actions: [
             { type: 'photoSaved', params: ({ event }) => ({ photo: outputOf<{ photo: string }>(event).photo }) },
             'clearFile',
             { type: 'notify', params: { kind: 'success', message: 'Photo uploaded successfully!' } },
           ],
         },
-        onError: { target: 'failed', actions: 'assignUploadError' },
-      },
-    },
-    failed: {
-      on: {
-        'photo.upload': 'uploading',
-        'photo.discard': { target: 'idle', actions: 'clearFile' },
+        onError: { target: 'ready.failed', actions: 'assignUploadError' },
       },
     },
   },

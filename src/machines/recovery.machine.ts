@@ -157,7 +157,6 @@ export const recoveryMachine = setup({
     },
     verify: {
       initial: 'form',
-      on: { 'flow.cancel': { target: 'request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] } },
       states: {
         form: {
           ...formStates,
@@ -167,6 +166,8 @@ export const recoveryMachine = setup({
               { target: '.invalid', actions: 'assignCodeError' },
             ],
             'code.resend': 'resending',
+            // Cancel is offered while the form waits for the person, not while a call is in flight.
+            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] },
           },
         },
         verifying: {
@@ -207,7 +208,6 @@ export const recoveryMachine = setup({
     },
     reset: {
       initial: 'form',
-      on: { 'flow.cancel': { target: 'request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] } },
       states: {
         form: {
           ...formStates,
@@ -216,6 +216,7 @@ export const recoveryMachine = setup({
               { guard: 'arePasswordsValid', target: 'resetting', actions: 'assignPasswords' },
               { target: '.invalid', actions: 'assignPasswordErrors' },
             ],
+            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] },
           },
         },
         resetting: {

@@ -43,13 +43,17 @@ export interface RunTools {
 
 export interface ModelSpec<M extends AnyStateMachine, R> {
   machine: M;
+  /** Where the flow starts; several inputs (a URL per entry point) each get their own paths. */
   input?: InputFrom<M>;
+  inputs?: Array<InputFrom<M>>;
+  /** Leave an event out of some states for traversal (its transition must still be walked elsewhere). */
+  prune?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   events: EventFixtures<M>;
   /** Done and error outputs per invoke id; the harness answers the view's deferred actor with them. */
   invocations: Record<string, InvocationFixture>;
   /** Extra context that tells states apart for traversal (default: the state value alone). */
   serializeContext?: (snapshot: AnyMachineSnapshot) => string;
-  render: (tools: RunTools) => R | Promise<R>;
+  render: (tools: RunTools, input: InputFrom<M> | undefined) => R | Promise<R>;
   /** What a person sees in each state, keyed by dotted state value ('form.editing'). */
   states: Record<string, (run: R, snapshot: AnyMachineSnapshot) => void | Promise<void>>;
   /** How a person (or the system) causes each event in the view. */
@@ -102,12 +106,38 @@ interface Step {
   state: AnyMachineSnapshot;
 }
 
+/** Events carrying files or errors stay distinct (JSON alone writes both as {}). */
+function serializeEvent(event: EventObject): string {
+  return JSON.stringify(event, (_key, value: unknown) => {
+    if (typeof File !== 'undefined' && value instanceof File) return `File(${value.name}, ${value.type}, ${value.size})`;
+    if (value instanceof Error) return `Error(${value.message})`;
+    return value;
+  });
+}
+
 export interface ModelPath {
   description: string;
   steps: Step[];
+  input: unknown;
 }
 
-export function generatePaths<M extends AnyStateMachine>(spec: Pick<ModelSpec<M, unknown>, 'machine' | 'input' | 'events' | 'invocations' | 'serializeContext'>) {
+type PathSpec<M extends AnyStateMachine> = Pick<ModelSpec<M, unknown>, 'machine' | 'input' | 'inputs' | 'events' | 'invocations' | 'serializeContext' | 'prune'>;
+
+export function generatePaths<M extends AnyStateMachine>(spec: PathSpec<M>) {
+  const inputs = spec.inputs ?? [spec.input];
+  const all = inputs.map((input, index) => {
+    const generated = generatePathsFrom(spec, input);
+    const prefix = inputs.length > 1 ? `[entry ${index + 1}] ` : '';
+    return { ...generated, paths: generated.paths.map((p) => ({ ...p, description: prefix + p.description })) };
+  });
+  return {
+    paths: all.flatMap((g) => g.paths),
+    serializeState: all[0]!.serializeState,
+    states: new Set(all.flatMap((g) => [...g.states])),
+  };
+}
+
+function generatePathsFrom<M extends AnyStateMachine>(spec: PathSpec<M>, input: unknown) {
   const { machine } = spec;
   const serializeState = (s: AnyMachineSnapshot) =>
     JSON.stringify(s.value) + (spec.serializeContext ? `|${spec.serializeContext(s)}` : '');
@@ -119,9 +149,11 @@ export function generatePaths<M extends AnyStateMachine>(spec: Pick<ModelSpec<M,
     ]),
   ];
   const options = {
-    input: spec.input,
+    input: input as InputFrom<M>,
+    serializeEvent: serializeEvent as never,
     serializeState: serializeState as never,
-    events: ((s: AnyMachineSnapshot) => candidates.filter((e) => s.status === 'active' && s.can(e))) as never,
+    events: ((s: AnyMachineSnapshot) =>
+      candidates.filter((e) => s.status === 'active' && s.can(e) && (spec.prune ? spec.prune(s, e) : true))) as never,
   };
   const shortest = getShortestPaths(machine, options) as unknown as Array<{ state: AnyMachineSnapshot; steps: Step[] }>;
   const toState = new Map(shortest.map((p) => [serializeState(p.state), p.steps]));
@@ -136,7 +168,7 @@ export function generatePaths<M extends AnyStateMachine>(spec: Pick<ModelSpec<M,
     sequences.push([...prefix, { event: edge.event, state: edge.nextState }]);
   }
   // Drop any path that is a prefix of another: the longer one walks it too.
-  const signature = (steps: Step[]) => steps.map((s) => `${JSON.stringify(s.event)}>${serializeState(s.state)}`);
+  const signature = (steps: Step[]) => steps.map((s) => `${serializeEvent(s.event)}>${serializeState(s.state)}`);
   const signatures = sequences.map(signature);
   const kept = sequences.filter((_, i) => {
     const mine = signatures[i]!;
@@ -145,6 +177,7 @@ export function generatePaths<M extends AnyStateMachine>(spec: Pick<ModelSpec<M,
   });
   const paths: ModelPath[] = kept.map((steps) => ({
     steps,
+    input,
     description: steps
       .map((s) => (s.event.type === 'xstate.init' ? stateKey(s.state.value) : `${s.event.type} → ${stateKey(s.state.value)}`))
       .join(' ⇒ '),
@@ -186,14 +219,18 @@ export function describeModel<M extends AnyStateMachine, R>(name: string, spec: 
           if (ref.logic?.id !== spec.machine.id || ref._parent) return;
           live = ref;
           if (event.type === '@xstate.microstep') {
-            for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) coveredTransitions.add(transitionKey(t));
+            for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
+              coveredTransitions.add(transitionKey(t));
+              // Leaving a state proves it was entered, even a transient one such as 'routing'.
+              coveredStates.add(t.source.id);
+            }
           }
           if (event.type === '@xstate.snapshot') {
             const nodes = (event.snapshot as unknown as { _nodes?: Array<{ id: string }> })._nodes ?? [];
             for (const node of nodes) coveredStates.add(node.id);
           }
         };
-        const run = await spec.render(tools);
+        const run = await spec.render(tools, path.input as InputFrom<M> | undefined);
         for (const step of path.steps) {
           if (step.event.type !== 'xstate.init') {
             const type = step.event.type;

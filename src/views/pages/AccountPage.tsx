@@ -1,5 +1,6 @@
 /** Account (spec §2): the Profile card (photo, names) and the Security card (password change). */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { profileQuery, queryKeys } from '../../api/queries';
 import { useSelector } from '@xstate/react';
 import { useRef, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/schemas';
@@ -21,14 +22,26 @@ function useAccountActors() {
   return createAccountActors(api, useQueryClient());
 }
 
-function PhotoSection({ photo, initials }: { photo: string | null | undefined; initials: string }) {
+/** Writes a saved change into the profile cache and the session, so every view shows it at once. */
+function useProfileSaved() {
   const { session } = useServices();
+  const queryClient = useQueryClient();
+  return (changes: Partial<Profile>) => {
+    queryClient.setQueryData<Profile>(queryKeys.profile, (old) => (old ? { ...old, ...changes } : old));
+    session.send({ type: 'user.update', changes });
+  };
+}
+
+function PhotoSection({ initials }: { initials: string }) {
   const input = useRef<HTMLInputElement>(null);
+  const profileSaved = useProfileSaved();
+  const { api } = useServices();
+  const photo = useQuery(profileQuery(api)).data?.photo;
   const actor = useFlow(photoMachine, {
     actors: useAccountActors(),
     actions: {
       notify: notifyAction,
-      photoSaved: (_: unknown, p: { photo: string }) => session.send({ type: 'user.update', changes: { photo: p.photo } }),
+      photoSaved: (_: unknown, p: { photo: string }) => profileSaved({ photo: p.photo }),
     },
   });
   const state = useSelector(actor, (s) => s);
@@ -55,7 +68,7 @@ function PhotoSection({ photo, initials }: { photo: string | null | undefined; i
           onChange={onChoose} aria-label="Choose a photo" disabled={uploading}
         />
         <div className={css.photoActions}>
-          {state.matches('chosen') || state.matches('failed') || uploading ? (
+          {state.matches({ ready: 'chosen' }) || state.matches({ ready: 'failed' }) || uploading ? (
             <>
               <button type="button" className={button.primary} onClick={() => actor.send({ type: 'photo.upload' })} disabled={uploading} aria-busy={uploading}>
                 {uploading ? 'Uploading...' : 'Upload Photo'}
@@ -68,7 +81,7 @@ function PhotoSection({ photo, initials }: { photo: string | null | undefined; i
             <button type="button" className={button.secondary} onClick={() => input.current?.click()}>Change Photo</button>
           )}
         </div>
-        {error && <div role="alert"><ErrorBox message={error} /></div>}
+        <ErrorBox message={error} />
         <p className={muted}>JPEG, PNG or WebP, up to 5 MB.</p>
       </div>
     </div>
@@ -76,13 +89,13 @@ function PhotoSection({ photo, initials }: { photo: string | null | undefined; i
 }
 
 function ProfileCard() {
-  const { session } = useServices();
+  const profileSaved = useProfileSaved();
   const actor = useFlow(profileMachine, {
     actors: useAccountActors(),
     actions: {
       notify: notifyAction,
       profileSaved: (_: unknown, { profile }: { profile: Profile }) =>
-        session.send({ type: 'user.update', changes: { firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName } }),
+        profileSaved({ firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName }),
     },
   });
   const state = useSelector(actor, (s) => s);
@@ -106,7 +119,7 @@ function ProfileCard() {
       )}
       {profile && (state.matches('form') || saving) && (
         <>
-          <PhotoSection photo={profile.photo} initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
+          <PhotoSection initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
           <p className={muted}>{profile.email}</p>
           <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label="Profile">
             <ErrorBox message={serverMessage} />

@@ -14,7 +14,7 @@ import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
 import { useFlow } from '../useFlow';
-import { useLocationEvents } from '../useUrlProjection';
+import { splitAddress, useLocationEvents } from '../useUrlProjection';
 import * as css from './register.css';
 
 const FIELDS = ['email', 'password', 'passwordConfirm', 'firstName', 'lastName', 'birthdate'] as const;
@@ -26,6 +26,11 @@ function locationOf(path: string, search: string): SignUpLocation {
     verificationToken: params.get('q'),
     email: params.get('email'),
   };
+}
+
+function locationOfAddress(address: string) {
+  const { path, search } = splitAddress(address);
+  return locationOf(path, search);
 }
 
 export default function RegisterPage() {
@@ -44,7 +49,7 @@ export default function RegisterPage() {
     },
     input: location,
   });
-  useLocationEvents(actor.send, `${path}?${search}`, location);
+  useLocationEvents(actor.send, `${path}?${search}`, locationOfAddress);
 
   const state = useSelector(actor, (s) => s);
   const { fieldErrors, serverMessage, email } = state.context;

@@ -1,0 +1,136 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { recoveryMachine, type RecoveryLocation } from '../../src/machines/recovery.machine';
+import RecoveryPage from '../../src/views/pages/RecoveryPage';
+import { describeModel } from '../support/model';
+import { renderView } from '../support/render';
+
+type Run = ReturnType<typeof renderView> & { user: ReturnType<typeof userEvent.setup> };
+
+const request: RecoveryLocation = { step: 'request', verifyToken: null, email: null, resetToken: null };
+const verifyAt: RecoveryLocation = { step: 'verify', verifyToken: 'vt-url', email: 'premium@example.com', resetToken: null };
+const resetAt: RecoveryLocation = { step: 'reset', verifyToken: null, email: null, resetToken: 'rt-url' };
+const verifyBroken: RecoveryLocation = { step: 'verify', verifyToken: null, email: 'premium@example.com', resetToken: null };
+
+function urlOf(location: RecoveryLocation): string {
+  if (location.step === 'request') return '/forgot-password';
+  if (location.step === 'reset') return `/forgot-password/reset${location.resetToken ? `?q=${location.resetToken}` : ''}`;
+  const params = new URLSearchParams();
+  if (location.verifyToken) params.set('q', location.verifyToken);
+  if (location.email) params.set('email', location.email);
+  return `/forgot-password/verify?${params}`;
+}
+
+async function typeInto(run: Run, label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  await run.user.clear(field);
+  if (value) await run.user.type(field, value);
+}
+
+describeModel('recovery', {
+  machine: recoveryMachine,
+  inputs: [request, verifyBroken],
+  events: {
+    'email.submit': [{ type: 'email.submit', email: 'premium@example.com' }, { type: 'email.submit', email: 'premium@' }],
+    'code.submit': [{ type: 'code.submit', otpCode: 'K7P2QX' }, { type: 'code.submit', otpCode: '' }],
+    'code.resend': [{ type: 'code.resend' }],
+    'password.submit': [
+      { type: 'password.submit', password: 'Bagong-Password-1', confirmPassword: 'Bagong-Password-1' },
+      { type: 'password.submit', password: 'Bagong-Password-1', confirmPassword: 'other' },
+    ],
+    'flow.cancel': [{ type: 'flow.cancel' }],
+    'location.changed': [
+      { type: 'location.changed', location: verifyAt },
+      { type: 'location.changed', location: resetAt },
+      { type: 'location.changed', location: request },
+    ],
+  },
+  prune: (s, e) => e.type !== 'location.changed' || s.matches({ request: { form: 'editing' } }) || s.matches('linkIncomplete'),
+  invocations: {
+    sendRecoveryCode: { done: [{ verifyToken: 'vt-1' }], error: [new Error('Please wait 30 seconds before requesting a new code.')] },
+    resendRecoveryCode: { done: [{ verifyToken: 'vt-2' }], error: [new Error('Too many codes requested for this email. Please try again in an hour.')] },
+    verifyRecoveryCode: { done: [{ resetToken: 'rt-1' }], error: [new Error('Invalid OTP code')] },
+    resetPassword: { done: [{ data: null, message: 'Password reset successfully' }], error: [new Error('This reset link has expired or was already used. Please request a new code.')] },
+  },
+  render: ({ actors, inspect }, input) => {
+    const run = renderView(<RecoveryPage />, { path: urlOf(input!), overrides: { actors: actors.actors, inspect } });
+    return { ...run, user: userEvent.setup() };
+  },
+  executors: {
+    'email.submit': async (run, event) => {
+      await typeInto(run, 'Email', event.email);
+      await run.user.click(screen.getByRole('button', { name: 'Send Code' }));
+    },
+    'code.submit': async (run, event) => {
+      await typeInto(run, 'Verification code', event.otpCode);
+      await run.user.click(screen.getByRole('button', { name: 'Verify' }));
+    },
+    'code.resend': async (run) => run.user.click(screen.getByRole('button', { name: 'Resend OTP' })),
+    'password.submit': async (run, event) => {
+      await typeInto(run, 'New Password', event.password);
+      await typeInto(run, 'Confirm Password', event.confirmPassword);
+      await run.user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    },
+    'flow.cancel': async (run) =>
+      run.user.click(screen.queryByRole('button', { name: 'Request a new code' }) ?? screen.getByRole('button', { name: 'Cancel' })),
+    'location.changed': (run, event) => run.location.navigate(urlOf(event.location)),
+  },
+  states: {
+    'request.form.editing': (run) => {
+      expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(run.location.history.at(-1)).toBe('/forgot-password');
+    },
+    'request.form.invalid': () => {
+      expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    },
+    'request.form.rejected': (_run, snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.serverMessage as string);
+      expect(screen.getByLabelText('Email')).toHaveValue('premium@example.com');
+    },
+    'request.sending': () => {
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    },
+    'verify.form.editing': (run, snapshot) => {
+      expect(screen.getByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+      expect(screen.getByText('premium@example.com')).toBeInTheDocument();
+      // The address holds the step, so a reload resumes here.
+      const url = new URL(run.location.history.at(-1)!, 'http://x');
+      expect(url.pathname).toBe('/forgot-password/verify');
+      expect(url.searchParams.get('q')).toBe(snapshot.context.verifyToken);
+      expect(url.searchParams.get('email')).toBe('premium@example.com');
+    },
+    'verify.form.invalid': () => {
+      expect(screen.getByText('OTP code is required')).toBeInTheDocument();
+    },
+    'verify.form.rejected': (_run, snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.serverMessage as string);
+    },
+    'verify.verifying': () => {
+      expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    },
+    'verify.resending': () => {
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    },
+    'reset.form.editing': (run, snapshot) => {
+      expect(screen.getByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
+      expect(run.location.history.at(-1)).toBe(`/forgot-password/reset?q=${snapshot.context.resetToken}`);
+    },
+    'reset.form.invalid': () => {
+      expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    },
+    'reset.form.rejected': (_run, snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.serverMessage as string);
+    },
+    'reset.resetting': () => {
+      expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    },
+    linkIncomplete: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete or has expired. Request a new code to continue.');
+    },
+    done: (run) => {
+      expect(run.location.history.at(-1)).toBe('/login');
+    },
+  },
+});

@@ -1,0 +1,136 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { signUpMachine, type SignUpLocation, type SignUpValues } from '../../src/machines/signUp.machine';
+import RegisterPage from '../../src/views/pages/RegisterPage';
+import { describeModel } from '../support/model';
+import { demoUser, renderView } from '../support/render';
+
+type Run = ReturnType<typeof renderView> & { user: ReturnType<typeof userEvent.setup> };
+
+const valid: SignUpValues = {
+  email: 'nena@example.com', password: 'Lami-kaayo-2026', passwordConfirm: 'Lami-kaayo-2026',
+  firstName: 'Nena', lastName: 'Cabahug', birthdate: '1995-03-14',
+};
+const invalid: SignUpValues = { email: '', password: 'a', passwordConfirm: 'b', firstName: '', lastName: '', birthdate: '' };
+const LABELS: Record<keyof SignUpValues, string> = {
+  email: 'Email', password: 'Password', passwordConfirm: 'Confirm Password', firstName: 'First Name', lastName: 'Last Name', birthdate: 'Birthdate',
+};
+
+const register: SignUpLocation = { step: 'register', verificationToken: null, email: null };
+const verifyAt: SignUpLocation = { step: 'verify', verificationToken: 'vt-from-url', email: 'nena@example.com' };
+const verifyBroken: SignUpLocation = { step: 'verify', verificationToken: null, email: 'nena@example.com' };
+
+function urlOf(location: SignUpLocation): string {
+  if (location.step === 'register') return '/register';
+  const params = new URLSearchParams();
+  if (location.verificationToken) params.set('q', location.verificationToken);
+  if (location.email) params.set('email', location.email);
+  return `/register/verify?${params}`;
+}
+
+async function fillRegistration(run: Run, values: SignUpValues) {
+  for (const [name, label] of Object.entries(LABELS) as Array<[keyof SignUpValues, string]>) {
+    const field = screen.getByLabelText(label);
+    if (name === 'birthdate') fireEvent.change(field, { target: { value: values.birthdate } });
+    else {
+      await run.user.clear(field);
+      if (values[name]) await run.user.type(field, values[name]);
+    }
+  }
+}
+
+describeModel('signUp', {
+  machine: signUpMachine,
+  inputs: [register, verifyBroken],
+  events: {
+    'form.submit': [{ type: 'form.submit', values: valid }, { type: 'form.submit', values: invalid }],
+    'code.submit': [{ type: 'code.submit', otpCode: 'K7P2QX' }, { type: 'code.submit', otpCode: '12' }],
+    'code.resend': [{ type: 'code.resend' }],
+    'location.changed': [
+      { type: 'location.changed', location: verifyAt },
+      { type: 'location.changed', location: register },
+    ],
+  },
+  // The address can change in any state; walking it from the resting states is enough.
+  prune: (s, e) => e.type !== 'location.changed' || s.matches({ register: { form: 'editing' } }) || s.matches('linkIncomplete'),
+  invocations: {
+    signUp: { done: [{ verificationToken: 'vt-1' }], error: [new Error('Please wait 42 seconds before requesting a new code.')] },
+    verifySignUp: { done: [{ accessToken: 'access-2', refreshToken: 'r', user: { ...demoUser, email: 'nena@example.com' } }], error: [new Error('Invalid OTP code')] },
+    resendSignUpCode: { done: [{ verificationToken: 'vt-1' }], error: [new Error('Too many codes requested for this email. Please try again in an hour.')] },
+  },
+  render: ({ actors, inspect }, input) => {
+    const run = renderView(<RegisterPage />, { path: urlOf(input!), overrides: { actors: actors.actors, inspect } });
+    return { ...run, user: userEvent.setup() };
+  },
+  executors: {
+    'form.submit': async (run, event) => {
+      await fillRegistration(run, event.values);
+      const terms = screen.getByRole('checkbox', { name: /Accept terms and conditions/ });
+      if (!(terms as HTMLInputElement).checked) {
+        expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled(); // until the box is ticked
+        await run.user.click(terms);
+      }
+      await run.user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    },
+    'code.submit': async (run, event) => {
+      const field = screen.getByLabelText('Verification code');
+      await run.user.clear(field);
+      await run.user.type(field, event.otpCode);
+      await run.user.click(screen.getByRole('button', { name: 'Verify' }));
+    },
+    'code.resend': async (run) => {
+      await run.user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    },
+    'location.changed': (run, event) => run.location.navigate(urlOf(event.location)),
+  },
+  states: {
+    'register.form.editing': () => {
+      expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+      expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/legal/terms');
+      expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/legal/privacy');
+      expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+    'register.form.invalid': (_run, snapshot) => {
+      const messages = Object.values(snapshot.context.fieldErrors) as string[];
+      expect(messages).toEqual(expect.arrayContaining(['Email is required', 'First Name is required', 'Last Name is required', 'Birthdate is required', 'Passwords do not match']));
+      for (const message of messages) expect(screen.getByText(message)).toBeInTheDocument();
+    },
+    'register.form.rejected': (_run, snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.serverMessage as string);
+      expect(screen.getByLabelText('First Name')).toHaveValue('Nena'); // nothing typed is lost
+    },
+    'register.submitting': () => {
+      expect(screen.getByRole('button', { name: 'Signing Up...' })).toBeDisabled();
+    },
+    'verify.form.editing': (_run, snapshot) => {
+      expect(screen.getByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+      expect(screen.getByText(snapshot.context.email as string)).toBeInTheDocument();
+      expect(screen.getByLabelText('Verification code')).toHaveAttribute('maxLength', '6');
+      expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+    'verify.form.invalid': () => {
+      expect(screen.getByText('OTP code must be 6 letters or digits')).toBeInTheDocument();
+    },
+    'verify.form.rejected': (_run, snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.serverMessage as string);
+    },
+    'verify.verifying': () => {
+      expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+    },
+    'verify.resending': () => {
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    },
+    linkIncomplete: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent('This verification link is incomplete. Please sign up again to get a new code.');
+      expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/register');
+    },
+    signedIn: (run) => {
+      expect(run.location.history.at(-1)).toBe('/subscription');
+      expect(run.session.getSnapshot().context.token).toBe('access-2');
+    },
+  },
+});

@@ -1,0 +1,29 @@
+/** Renders the account page with a real React Query cache and an API whose profile read succeeds. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
+import { createQueryClient } from '../../src/api/queries';
+import type { Profile } from '../../src/api/schemas';
+import AccountPage from '../../src/views/pages/AccountPage';
+import type { RunTools } from './model';
+import { apiWith, demoUser, renderView, startSession } from './render';
+
+export const profileFixture: Profile = { firstName: 'Maria', middleName: null, lastName: 'Santos', email: 'free@example.com', photo: null };
+
+export const profileFetch: typeof fetch = async (url) => {
+  if (String(url).endsWith('/account/profile')) {
+    return new Response(JSON.stringify({ success: true, message: 'OK', data: profileFixture }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+  return new Response(JSON.stringify({ success: false, message: 'Not in this test' }), { status: 500 });
+};
+
+export function renderAccount(tools: RunTools) {
+  const session = startSession(demoUser);
+  const api = apiWith(profileFetch, session);
+  const run = renderView(
+    <QueryClientProvider client={createQueryClient()}>
+      <AccountPage />
+    </QueryClientProvider>,
+    { path: '/account', session, api, overrides: { actors: tools.actors.actors, inspect: tools.inspect } },
+  );
+  return { ...run, user: userEvent.setup({ applyAccept: false }) };
+}
