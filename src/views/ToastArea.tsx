@@ -1,5 +1,6 @@
 /** The toast area (spec §9 as the app configures it): top-right, close button, 4000 ms, at most 3. */
 import { ToastContainer } from 'react-toastify';
+import './toasts.css';
 
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 3;
