@@ -28,3 +28,16 @@ describe('landingFiles', () => {
     expect(files.sort()).toEqual(['assets/index.js', 'assets/shared.js']);
   });
 });
+
+describe('login-link redirect target', () => {
+  it('goes to redirectUrl on this site, or /subscription', async () => {
+    const { redirectTarget } = await import('../../src/views/pages/AuthLinkPage');
+    const origin = 'https://sinebisaya.ph';
+    expect(redirectTarget(null, origin)).toBe('/subscription');
+    expect(redirectTarget('/account', origin)).toBe('/account');
+    expect(redirectTarget('https://sinebisaya.ph/subscription/change-plan?x=1', origin)).toBe('/subscription/change-plan?x=1');
+    expect(redirectTarget('https://evil.example/phish', origin)).toBe('/subscription');
+    expect(redirectTarget('//evil.example', origin)).toBe('/subscription');
+    expect(redirectTarget('javascript:alert(1)', origin)).toBe('/subscription');
+  });
+});
