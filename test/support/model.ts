@@ -185,6 +185,31 @@ function generatePathsFrom<M extends AnyStateMachine>(spec: PathSpec<M>, input: 
   return { paths, serializeState, states: new Set(shortest.map((p) => stateKey(p.state.value))) };
 }
 
+/** What a spec lacks before any path runs: assertions, executors, invocation fixtures. */
+export function auditSpec<M extends AnyStateMachine, R>(spec: ModelSpec<M, R>, paths: ModelPath[], states: Set<string>) {
+  const invocations = invocationsOf(spec.machine);
+  const walked = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+  const invokeEvents = new Set(invocations.flatMap((i) => [`xstate.done.actor.${i.id}`, `xstate.error.actor.${i.id}`]));
+  return {
+    missingAssertions: [...states].filter((key) => !spec.states[key]),
+    staleAssertions: Object.keys(spec.states).filter((key) => !states.has(key)),
+    missingExecutors: [...walked].filter((type) => type !== 'xstate.init' && !invokeEvents.has(type) && !(type in spec.executors)),
+    missingInvocationFixtures: invocations.filter((i) => !spec.invocations[i.id]).map((i) => i.id),
+  };
+}
+
+/** The states and transitions of the machine that no executed path walked. */
+export function coverageGaps(machine: AnyStateMachine, coveredStates: Set<string>, coveredTransitions: Set<string>) {
+  const stateIds = allStateIds(machine);
+  const transitions = allTransitions(machine);
+  return {
+    states: stateIds.length,
+    transitions: transitions.length,
+    unvisited: stateIds.filter((id) => !coveredStates.has(id)),
+    unwalked: transitions.filter((key) => !coveredTransitions.has(key)),
+  };
+}
+
 /** Defines the model-based suite of one machine against its view. */
 export function describeModel<M extends AnyStateMachine, R>(name: string, spec: ModelSpec<M, R>) {
   const { paths, serializeState, states } = generatePaths(spec);
@@ -194,15 +219,7 @@ export function describeModel<M extends AnyStateMachine, R>(name: string, spec: 
 
   describe(`${name} (model-based)`, () => {
     it('has an assertion for every reachable state and an executor for every walked event', () => {
-      const missingAssertions = [...states].filter((key) => !spec.states[key]);
-      const staleAssertions = Object.keys(spec.states).filter((key) => !states.has(key));
-      const walked = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
-      const invokeEvents = new Set(invocations.flatMap((i) => [`xstate.done.actor.${i.id}`, `xstate.error.actor.${i.id}`]));
-      const missingExecutors = [...walked].filter(
-        (type) => type !== 'xstate.init' && !invokeEvents.has(type) && !(type in spec.executors),
-      );
-      const missingInvocationFixtures = invocations.filter((i) => !spec.invocations[i.id]).map((i) => i.id);
-      expect({ missingAssertions, staleAssertions, missingExecutors, missingInvocationFixtures }).toEqual({
+      expect(auditSpec(spec, paths, states)).toEqual({
         missingAssertions: [], staleAssertions: [], missingExecutors: [], missingInvocationFixtures: [],
       });
     });
@@ -259,15 +276,12 @@ export function describeModel<M extends AnyStateMachine, R>(name: string, spec: 
     }
 
     it('walked every state and every transition of the machine', () => {
-      const stateIds = allStateIds(spec.machine);
-      const transitions = allTransitions(spec.machine);
-      const unvisited = stateIds.filter((id) => !coveredStates.has(id));
-      const unwalked = transitions.filter((key) => !coveredTransitions.has(key));
+      const gaps = coverageGaps(spec.machine, coveredStates, coveredTransitions);
       console.info(
-        `[coverage] ${name}: states ${stateIds.length - unvisited.length}/${stateIds.length}, ` +
-          `transitions ${transitions.length - unwalked.length}/${transitions.length}, paths ${paths.length}`,
+        `[coverage] ${name}: states ${gaps.states - gaps.unvisited.length}/${gaps.states}, ` +
+          `transitions ${gaps.transitions - gaps.unwalked.length}/${gaps.transitions}, paths ${paths.length}`,
       );
-      expect({ unvisited, unwalked }).toEqual({ unvisited: [], unwalked: [] });
+      expect({ unvisited: gaps.unvisited, unwalked: gaps.unwalked }).toEqual({ unvisited: [], unwalked: [] });
     });
   });
 }
