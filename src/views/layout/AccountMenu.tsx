@@ -25,7 +25,7 @@ export default function AccountMenu() {
   return (
     <Menu.Root onSelect={onSelect}>
       <Menu.Trigger className={button.secondary}>
-        {user?.photo ? <img src={user.photo} alt="" width={24} height={24} /> : null}
+        {user?.photo ? <img className={css.menuAvatar} src={user.photo} alt="" width={24} height={24} /> : null}
         My Account
       </Menu.Trigger>
       <Portal>

@@ -38,5 +38,6 @@ export const footerGrid = style({
 });
 export const footerHeading = style({ fontSize: font.size.sm, textTransform: 'uppercase', letterSpacing: '0.08em', color: vars.color.textMuted, margin: `0 0 ${space.sm}` });
 export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.xs });
-export const themeGroup = style({ border: 0, margin: 0, padding: 0, display: 'flex', gap: space.sm, flexWrap: 'wrap' });
+export const themeGroup = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: space.xs, alignContent: 'start' });
 export const copyright = style({ maxWidth: 1040, margin: `${space.lg} auto 0`, color: vars.color.textMuted, fontSize: font.size.sm });
+export const menuAvatar = style({ width: 24, height: 24, borderRadius: radius.pill, objectFit: 'cover' });
