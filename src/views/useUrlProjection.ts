@@ -4,22 +4,18 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-/** `address` is path and query; `parse` (a stable function) turns it into the machine's location. */
+/** `parse` (a stable, module-level function) turns path and query into the machine's location. */
 export function useLocationEvents<L>(
   send: (event: { type: 'location.changed'; location: L }) => void,
-  address: string,
-  parse: (address: string) => L,
+  path: string,
+  search: string,
+  parse: (path: string, search: string) => L,
 ) {
-  const [firstAddress] = useState(address);
+  const [firstAddress] = useState(`${path}?${search}`);
   const moved = useRef(false);
   useEffect(() => {
-    if (!moved.current && address === firstAddress) return;
+    if (!moved.current && `${path}?${search}` === firstAddress) return;
     moved.current = true;
-    send({ type: 'location.changed', location: parse(address) });
-  }, [address, firstAddress, parse, send]);
-}
-
-export function splitAddress(address: string): { path: string; search: string } {
-  const index = address.indexOf('?');
-  return index < 0 ? { path: address, search: '' } : { path: address.slice(0, index), search: address.slice(index + 1) };
+    send({ type: 'location.changed', location: parse(path, search) });
+  }, [path, search, firstAddress, parse, send]);
 }

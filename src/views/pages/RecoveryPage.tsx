@@ -13,7 +13,7 @@ import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
 import { useFlow } from '../useFlow';
-import { splitAddress, useLocationEvents } from '../useUrlProjection';
+import { useLocationEvents } from '../useUrlProjection';
 
 function locationOf(path: string, search: string): RecoveryLocation {
   const params = new URLSearchParams(search);
@@ -24,11 +24,6 @@ function locationOf(path: string, search: string): RecoveryLocation {
     email: params.get('email'),
     resetToken: step === 'reset' ? params.get('q') : null,
   };
-}
-
-function locationOfAddress(address: string) {
-  const { path, search } = splitAddress(address);
-  return locationOf(path, search);
 }
 
 export default function RecoveryPage() {
@@ -45,7 +40,7 @@ export default function RecoveryPage() {
     },
     input: location,
   });
-  useLocationEvents(actor.send, `${path}?${search}`, locationOfAddress);
+  useLocationEvents(actor.send, path, search, locationOf);
   const state = useSelector(actor, (s) => s);
   const { fieldErrors, serverMessage, email } = state.context;
   const cancel = () => actor.send({ type: 'flow.cancel' });

@@ -14,7 +14,7 @@ import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
 import { useFlow } from '../useFlow';
-import { splitAddress, useLocationEvents } from '../useUrlProjection';
+import { useLocationEvents } from '../useUrlProjection';
 import * as css from './register.css';
 
 const FIELDS = ['email', 'password', 'passwordConfirm', 'firstName', 'lastName', 'birthdate'] as const;
@@ -26,11 +26,6 @@ function locationOf(path: string, search: string): SignUpLocation {
     verificationToken: params.get('q'),
     email: params.get('email'),
   };
-}
-
-function locationOfAddress(address: string) {
-  const { path, search } = splitAddress(address);
-  return locationOf(path, search);
 }
 
 export default function RegisterPage() {
@@ -49,7 +44,7 @@ export default function RegisterPage() {
     },
     input: location,
   });
-  useLocationEvents(actor.send, `${path}?${search}`, locationOfAddress);
+  useLocationEvents(actor.send, path, search, locationOf);
 
   const state = useSelector(actor, (s) => s);
   const { fieldErrors, serverMessage, email } = state.context;
