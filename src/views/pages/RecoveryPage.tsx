@@ -7,7 +7,7 @@ import { recoveryMachine, type RecoveryLocation } from '../../machines/recovery.
 import { routes } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, muted, narrowPage } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
-import { CodeForm } from '../parts/CodeForm';
+import { CodeForm, codeStepProps } from '../parts/CodeForm';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
@@ -58,16 +58,7 @@ export default function RecoveryPage() {
     body = (
       <>
         <h1 className={heading}>Enter your code</h1>
-        <CodeForm
-          email={email}
-          error={fieldErrors.otpCode}
-          serverMessage={serverMessage}
-          verifying={state.matches({ verify: 'verifying' })}
-          resending={state.matches({ verify: 'resending' })}
-          onSubmit={(otpCode) => actor.send({ type: 'code.submit', otpCode })}
-          onResend={() => actor.send({ type: 'code.resend' })}
-          onCancel={cancel}
-        />
+        <CodeForm {...codeStepProps(state, actor.send)} onCancel={cancel} />
       </>
     );
   } else if (state.matches('reset')) {

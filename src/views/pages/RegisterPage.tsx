@@ -8,7 +8,7 @@ import { signUpMachine, type SignUpLocation } from '../../machines/signUp.machin
 import { routes } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, muted, narrowPage } from '../../styles/ui.css';
 import { notifyAction, startSessionAction } from '../parts/bindings';
-import { CodeForm } from '../parts/CodeForm';
+import { CodeForm, codeStepProps } from '../parts/CodeForm';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
@@ -47,7 +47,7 @@ export default function RegisterPage() {
   useLocationEvents(actor.send, path, search, locationOf);
 
   const state = useSelector(actor, (s) => s);
-  const { fieldErrors, serverMessage, email } = state.context;
+  const { fieldErrors, serverMessage } = state.context;
   const [termsAccepted, setTermsAccepted] = useState(false);
 
   function onRegister(event: FormEvent<HTMLFormElement>) {
@@ -72,15 +72,7 @@ export default function RegisterPage() {
       <div className={narrowPage}>
         <div className={card}>
           <h1 className={heading}>Verify your email</h1>
-          <CodeForm
-            email={email}
-            error={fieldErrors.otpCode}
-            serverMessage={serverMessage}
-            verifying={state.matches({ verify: 'verifying' })}
-            resending={state.matches({ verify: 'resending' })}
-            onSubmit={(otpCode) => actor.send({ type: 'code.submit', otpCode })}
-            onResend={() => actor.send({ type: 'code.resend' })}
-          />
+          <CodeForm {...codeStepProps(state, actor.send)} />
         </div>
       </div>
     );
