@@ -40,6 +40,9 @@ export function authRoutes(services: Services) {
   const { db, tokens, otp, mailbox } = services;
   const app = new Hono<AppEnv>();
 
+  const mailSignUpCode = (email: string, code: string) =>
+    mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code);
+
   async function signedIn(userId: string, message: string) {
     const user = await findUserById(db, userId);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.linkInvalid);
@@ -79,7 +82,7 @@ export function authRoutes(services: Services) {
     };
     // The same answer whether or not the email has an account; only the mail differs.
     const { token, code } = await otp.start({ purpose: 'signup', email, userId: null, deliverable: !existing, payload: existing ? null : pending });
-    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code);
+    if (code) await mailSignUpCode(email, code);
     else await mailbox.send(email, `Someone tried to sign up with your email`, `An account for this email already exists on ${PRODUCT_NAME}. If this was you, log in or reset your password.`);
     return ok(c, { verificationToken: token }, AUTH_MESSAGES.codeSent);
   });
@@ -87,7 +90,7 @@ export function authRoutes(services: Services) {
   app.post('/sign-up/resend-otp', async (c) => {
     const { verificationToken } = await readBody(c, signUpResendRequestSchema);
     const { email, code } = await otp.resend(verificationToken, 'signup');
-    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code);
+    if (code) await mailSignUpCode(email, code);
     return ok(c, { verificationToken }, AUTH_MESSAGES.codeSent);
   });
 
