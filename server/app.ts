@@ -12,34 +12,10 @@ import { createOtp, createSingleUseTokens } from './otp';
 import { devRoutes } from './routes/dev';
 import { uploadRoutes } from './routes/uploads';
 import type { Tokens } from './tokens';
-import { MAX_PHOTO_BYTES, memoryUploads, type UploadStore } from './uploads';
+import { CODE_LINK_TTL_MS, JSON_BODY_LIMIT, type AppDeps, type AppEnv, type Services } from './context';
+import { MAX_PHOTO_BYTES, memoryUploads } from './uploads';
 
-export interface AppDeps {
-  db: Db;
-  tokens: Tokens;
-  /** The public address of the app, for links the server writes (defaults to the request's origin). */
-  publicBaseUrl?: string | undefined;
-  log?: (line: string) => void;
-  uploads?: UploadStore;
-  /** The dev mailbox and login-link minting (on unless DEV_ROUTES=false). */
-  devRoutes?: boolean;
-}
-
-/** What the routes share, built once from the deps. */
-export interface Services extends AppDeps {
-  log: (line: string) => void;
-  uploads: UploadStore;
-  mailbox: ReturnType<typeof createMailbox>;
-  otp: ReturnType<typeof createOtp>;
-  resetTokens: ReturnType<typeof createSingleUseTokens>;
-  loginLinks: ReturnType<typeof createSingleUseTokens>;
-}
-
-export const CODE_LINK_TTL_MS = 10 * 60 * 1000;
-
-export type AppEnv = { Variables: { userId: string } };
-
-export const JSON_BODY_LIMIT = 64 * 1024;
+export type { AppDeps } from './context';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { passwordChangeRequestSchema, profileUpdateRequestSchema } from '../../src/api/schemas';
-import type { AppEnv, Services } from '../app';
+import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import { hashPassword, verifyPassword } from '../passwords';
 import { PHOTO_MESSAGES, storePhoto } from '../uploads';

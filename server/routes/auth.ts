@@ -10,7 +10,7 @@ import {
   verifyAuthLinkRequestSchema,
 } from '../../src/api/schemas';
 import { PRODUCT_NAME } from '../../src/lib/product';
-import type { AppEnv, Services } from '../app';
+import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../passwords';
 import { findUserByEmail, findUserById } from '../users';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { APP_STORE_URL, PLAY_STORE_URL, SOCIAL_LINKS, SUPPORT_URL } from '../../src/lib/product';
-import type { AppEnv, Services } from '../app';
+import type { AppEnv, Services } from '../context';
 
 /** `/app-config.json` (design: the base address call), same origin as the SPA. */
 export function configRoutes(deps: Services) {

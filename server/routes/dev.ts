@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import { emailField } from '../../src/api/schemas';
-import type { AppEnv, Services } from '../app';
+import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import { findUserByEmail } from '../users';
 

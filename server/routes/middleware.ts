@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, Services } from '../app';
+import type { AppEnv, Services } from '../context';
 import { fail } from '../http';
 
 /** Bearer-token authentication: a missing or invalid token is a 401 in the envelope. */

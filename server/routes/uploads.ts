@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../app';
+import type { AppEnv, Services } from '../context';
 import { fail } from '../http';
 import { contentTypeOf } from '../uploads';
 

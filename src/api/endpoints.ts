@@ -72,6 +72,10 @@ export function createApi(http: Http) {
     redeemVoucher: (body: { code: string }, signal?: AbortSignal) =>
       request(`${V1}/subscription-voucher/redeem`, { method: 'POST', body, schema: s.voucherSubscriptionSchema, signal }),
 
+    /** Ours (design.md): the viewer's payment records, newest first. */
+    getPaymentHistory: (signal?: AbortSignal) =>
+      request(`${V1}/payment/history`, { schema: z.array(s.paymentRecordSchema), signal }),
+
     createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
     getWalletLink: (signal?: AbortSignal) =>

@@ -17,6 +17,7 @@ export const queryKeys = {
   subscriptionStatus: ['subscription', 'status'] as const,
   subscriptionHistory: ['subscription', 'history'] as const,
   plans: ['subscription', 'plans'] as const,
+  payments: ['payment', 'history'] as const,
   defaultCard: ['payment', 'default-card'] as const,
   walletLink: ['payment', 'wallet-link'] as const,
   appConfig: ['app-config'] as const,
@@ -25,3 +26,11 @@ export const queryKeys = {
 /** One definition per server read, shared by machine actors (fetchQuery) and views (useQuery). */
 export const profileQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => api.getProfile(signal) });
+export const subscriptionStatusQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.subscriptionStatus, queryFn: ({ signal }) => api.getSubscriptionStatus(signal) });
+export const subscriptionHistoryQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.subscriptionHistory, queryFn: ({ signal }) => api.getSubscriptionHistory(signal) });
+export const paymentHistoryQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.payments, queryFn: ({ signal }) => api.getPaymentHistory(signal) });
+export const plansQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.plans, queryFn: ({ signal }) => api.getPlans(signal) });

@@ -153,13 +153,17 @@ export const subscriptionHistoryItemSchema = z.object({
   autoRenew: z.boolean(),
 });
 
+/** Gateway outcomes of a payment (Maya's names), plus PENDING while it waits. */
+export const paymentStatusSchema = z.string();
+
 export const paymentRecordSchema = z.object({
   id: z.string(),
   userId: z.string(),
   subscriptionId: z.string().nullable(),
   checkoutId: z.string().nullable(),
   referenceId: z.string(),
-  status: z.string(),
+  /** PENDING, PAYMENT_SUCCESS, PAYMENT_FAILED, PAYMENT_EXPIRED, PAYMENT_CANCELLED; others shown raw. */
+  status: paymentStatusSchema,
   amount: z.string(),
   discountedAmount: z.string(),
   totalAmount: z.string(),
@@ -170,6 +174,8 @@ export const paymentRecordSchema = z.object({
   lastRetryDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Ours, beyond spec §3: the plan paid for, for the payments panel. */
+  planName: z.string().nullable(),
 });
 
 export const savedCardSchema = z.object({

@@ -1,0 +1,34 @@
+/** What the routes share (deps, services, the Hono env), apart from app.ts so routes do not import the app. */
+import type { Db } from './db';
+import type { createMailbox } from './mailbox';
+import type { createOtp, createSingleUseTokens } from './otp';
+import type { Tokens } from './tokens';
+import type { UploadStore } from './uploads';
+
+export interface AppDeps {
+  db: Db;
+  tokens: Tokens;
+  /** The public address of the app, for links the server writes (defaults to the request's origin). */
+  publicBaseUrl?: string | undefined;
+  log?: (line: string) => void;
+  uploads?: UploadStore;
+  /** The dev mailbox and login-link minting (on unless DEV_ROUTES=false). */
+  devRoutes?: boolean;
+}
+
+/** What the routes share, built once from the deps. */
+export interface Services extends AppDeps {
+  log: (line: string) => void;
+  uploads: UploadStore;
+  mailbox: ReturnType<typeof createMailbox>;
+  otp: ReturnType<typeof createOtp>;
+  resetTokens: ReturnType<typeof createSingleUseTokens>;
+  loginLinks: ReturnType<typeof createSingleUseTokens>;
+}
+
+export const CODE_LINK_TTL_MS = 10 * 60 * 1000;
+
+export type AppEnv = { Variables: { userId: string } };
+
+export const JSON_BODY_LIMIT = 64 * 1024;
+
