@@ -62,7 +62,7 @@ describe('every JSON endpoint under arbitrary input', () => {
           expect(typeof json.success).toBe('boolean');
           expect(typeof json.message).toBe('string');
         }),
-        { numRuns: 40, interruptAfterTimeLimit: 15_000 },
+        { numRuns: 40 },
       );
     }
   }, 120_000);
@@ -70,7 +70,7 @@ describe('every JSON endpoint under arbitrary input', () => {
   it('answers odd query strings on the mailbox with the envelope, never a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(anyString, async (to) => {
-        const response = await server.app.request(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+        const response = await server.app.request(`/dev/mailbox.json?${new URLSearchParams({ to }).toString()}`);
         expect(response.status).toBeLessThan(500);
       }),
       { numRuns: 100 },

@@ -52,7 +52,7 @@ describe('the Host header', () => {
   it('never becomes the base address of /app-config.json or of minted links', async () => {
     const configured = await startTestServer({ publicBaseUrl: 'https://sine.example', devRoutes: 'public' });
     const config = await configured.call('GET', 'http://evil.example/app-config.json');
-    expect(config.json.baseUrl).toBe('https://sine.example');
+    expect((config.json as unknown as { baseUrl: string }).baseUrl).toBe('https://sine.example');
     const minted = await configured.call('POST', 'http://evil.example/dev/login-link', { body: { email: 'free@example.com' } });
     expect(new URL(minted.json.data.url).origin).toBe('https://sine.example');
   });

@@ -21,7 +21,7 @@ async function passTime(server: TestServer, seconds: number) {
 
 const retryAfter = (headers: Headers) => Number(headers.get('retry-after'));
 
-describe('failed sign-ins', () => {
+describe('failed sign-ins', { timeout: 60_000 }, () => {
   it('slow one client down with growing delays and a 429 with Retry-After, while the owner elsewhere signs in', async () => {
     const server = await startTestServer();
     const waits: number[] = [];
@@ -40,9 +40,13 @@ describe('failed sign-ins', () => {
     expect((await server.signIn('premium@example.com', undefined, OWNER)).status).toBe(200);
   });
 
-  it('from many clients make the owner wait at most a minute, never an hour', async () => {
+  it('from many clients (101 wrong passwords, as in the issue) make the owner wait at most a minute, never an hour', async () => {
     const server = await startTestServer();
-    for (let i = 0; i <= SIGN_IN_THROTTLE.account.free + 2; i++) await server.signIn('premium@example.com', 'wrong', `198.51.100.${i + 1}`);
+    for (let i = 0; i < 101; i++) {
+      // A patient attacker on many addresses, waiting out every delay it is given.
+      const attempt = await server.signIn('premium@example.com', 'wrong', `198.51.${Math.floor(i / 200)}.${(i % 200) + 1}`);
+      if (attempt.status === 429) await passTime(server, retryAfter(attempt.headers));
+    }
     const owner = await server.signIn('premium@example.com', undefined, OWNER);
     if (owner.status === 429) {
       expect(retryAfter(owner.headers)).toBeGreaterThan(0);
@@ -50,7 +54,7 @@ describe('failed sign-ins', () => {
       await passTime(server, retryAfter(owner.headers));
     }
     expect((await server.signIn('premium@example.com', undefined, OWNER)).status).toBe(200);
-  });
+  }, 120_000);
 
   it('answer a known and an unknown email alike, attempt by attempt', async () => {
     const server = await startTestServer();
@@ -89,7 +93,7 @@ describe('failed sign-ins', () => {
   });
 });
 
-describe('code sends', () => {
+describe('code sends', { timeout: 60_000 }, () => {
   it('by a third party (six and more) never block the owner’s own recovery', async () => {
     const server = await startTestServer();
     const send = (client: string) => server.call('POST', `${V1}/forgot/send-otp`, { body: { email: 'premium@example.com' }, client });
