@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Db } from './db';
 import { isLocalRequest } from './client';
 import { fail, HttpError } from './http';
 import { accountRoutes } from './routes/account';
@@ -14,7 +13,6 @@ import { createOtp, createSingleUseTokens } from './otp';
 import { devRoutes } from './routes/dev';
 import { createSignInThrottle } from './throttle';
 import { uploadRoutes } from './routes/uploads';
-import type { Tokens } from './tokens';
 import { CODE_LINK_TTL_MS, JSON_BODY_LIMIT, type AppDeps, type AppEnv, type Services } from './context';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, memoryUploads } from './uploads';
 
