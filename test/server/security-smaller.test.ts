@@ -26,7 +26,7 @@ describe('an access token whose subject is not a user id', () => {
       const response = await app.request(`${V1}/account/profile`, { headers: { Authorization: `Bearer ${token}` } });
       expect(response.status, sub).toBe(401);
     }
-  });
+  }, 60_000);
 });
 
 describe('a body over the limit', () => {
