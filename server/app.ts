@@ -1,8 +1,9 @@
 /** The reference API: every call of spec §7 in the envelope, with the design's limits and headers. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Db } from './db';
+import { isLocalRequest } from './client';
 import { fail, HttpError } from './http';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -10,12 +11,21 @@ import { configRoutes } from './routes/config';
 import { createMailbox } from './mailbox';
 import { createOtp, createSingleUseTokens } from './otp';
 import { devRoutes } from './routes/dev';
+import { createSignInThrottle } from './throttle';
 import { uploadRoutes } from './routes/uploads';
-import type { Tokens } from './tokens';
 import { CODE_LINK_TTL_MS, JSON_BODY_LIMIT, type AppDeps, type AppEnv, type Services } from './context';
-import { MAX_PHOTO_BYTES, memoryUploads } from './uploads';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, memoryUploads } from './uploads';
 
 export type { AppDeps } from './context';
+
+/**
+ * A 413 is answered before the body is read; the rest of it is still on its way, so the connection
+ * cannot be reused: say so, and the server closes it after the answer (Node honours Connection: close).
+ */
+function tooLarge(c: Context, message: string) {
+  c.header('Connection', 'close');
+  return fail(c, 413, message);
+}
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -24,11 +34,22 @@ export function createApp(deps: AppDeps) {
     ...deps,
     log,
     uploads: deps.uploads ?? memoryUploads(),
-    mailbox: createMailbox(deps.db, log),
+    mailbox: createMailbox(deps.db),
     otp: createOtp(deps.db),
     resetTokens: createSingleUseTokens(deps.db, 'reset_tokens', CODE_LINK_TTL_MS),
     loginLinks: createSingleUseTokens(deps.db, 'login_links', CODE_LINK_TTL_MS),
+    signInThrottle: createSignInThrottle(deps.db),
+    devRoutes: deps.devRoutes ?? 'local',
   };
+  const notFound = (c: Context) => fail(c, 404, `No route for ${c.req.method} ${c.req.path}`);
+
+  // Dev routes (QA's mailbox, login links, clock, the gateway sandbox) let anyone sign in as anyone:
+  // to another machine they do not exist unless DEV_ROUTES=public; DEV_ROUTES=false hides them from all.
+  const devGate = createMiddleware(async (c, next) => {
+    if (services.devRoutes === 'off' || (services.devRoutes === 'local' && !isLocalRequest(c))) return notFound(c);
+    await next();
+  });
+  for (const path of ['/dev', '/dev/*', '/sandbox', '/sandbox/*']) app.use(path, devGate);
 
   app.use(
     '*',
@@ -53,20 +74,20 @@ export function createApp(deps: AppDeps) {
   // JSON bodies are small; the photo upload sets its own larger limit.
   app.use('/api/*', async (c, next) => {
     if (c.req.path === '/api/v1/mobile/account/photo') {
-      return bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: (ctx) => fail(ctx, 413, 'Photo must be 5 MB or smaller.') })(c, next);
+      return bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: (ctx) => tooLarge(ctx, PHOTO_MESSAGES.tooLarge) })(c, next);
     }
-    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => fail(ctx, 413, 'The request body is too large.') })(c, next);
+    return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (ctx) => tooLarge(ctx, 'The request body is too large.') })(c, next);
   });
 
   app.route('/', configRoutes(services));
   app.route('/', uploadRoutes(services));
   app.route('/api/v1/mobile/auth', authRoutes(services));
   app.route('/api/v1/mobile/account', accountRoutes(services));
-  if (deps.devRoutes !== false) app.route('/dev', devRoutes(services));
+  if (services.devRoutes !== 'off') app.route('/dev', devRoutes(services));
 
-  app.notFound((c) => fail(c, 404, `No route for ${c.req.method} ${c.req.path}`));
+  app.notFound(notFound);
   app.onError((error, c) => {
-    if (error instanceof HttpError) return fail(c, error.status, error.message);
+    if (error instanceof HttpError) return fail(c, error.status, error.message, error.retryAfterSeconds);
     log(`error: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     return fail(c, 500, 'Something went wrong');
   });

@@ -2,18 +2,20 @@
 import type { Db } from './db';
 import type { createMailbox } from './mailbox';
 import type { createOtp, createSingleUseTokens } from './otp';
+import type { DevRoutes } from './settings';
+import type { SignInThrottle } from './throttle';
 import type { Tokens } from './tokens';
 import type { UploadStore } from './uploads';
 
 export interface AppDeps {
   db: Db;
   tokens: Tokens;
-  /** The public address of the app, for links the server writes (defaults to the request's origin). */
-  publicBaseUrl?: string | undefined;
+  /** The public address of the app, for links the server writes and /app-config.json; never the Host header. */
+  publicBaseUrl: string;
   log?: (line: string) => void;
   uploads?: UploadStore;
-  /** The dev mailbox and login-link minting (on unless DEV_ROUTES=false). */
-  devRoutes?: boolean;
+  /** /dev/* and /sandbox/*: this machine only (default), every client, or off (DEV_ROUTES). */
+  devRoutes?: DevRoutes;
 }
 
 /** What the routes share, built once from the deps. */
@@ -24,11 +26,13 @@ export interface Services extends AppDeps {
   otp: ReturnType<typeof createOtp>;
   resetTokens: ReturnType<typeof createSingleUseTokens>;
   loginLinks: ReturnType<typeof createSingleUseTokens>;
+  signInThrottle: SignInThrottle;
+  devRoutes: DevRoutes;
 }
 
 export const CODE_LINK_TTL_MS = 10 * 60 * 1000;
 
-export type AppEnv = { Variables: { userId: string } };
+export type AppEnv = { Variables: { userId: string; sessionId: string } };
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 

@@ -3,10 +3,15 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 
+/** A 429 without a better figure asks the client to wait a minute. */
+export const DEFAULT_RETRY_AFTER_S = 60;
+
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    /** Seconds to wait before trying again, sent as Retry-After (every 429 carries one). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -16,12 +21,24 @@ export function ok<T>(c: Context, data: T, message = 'OK', status: ContentfulSta
   return c.json({ success: true, message, data }, status);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, message: string) {
+export function fail(c: Context, status: ContentfulStatusCode, message: string, retryAfterSeconds?: number) {
+  if (status === 429) c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S))));
   return c.json({ success: false, message, data: null }, status);
 }
 
-/** Reads a JSON body and validates it with the shared schema; the first message is the answer. */
+export const JSON_ONLY = 'Content-Type must be application/json';
+
+/** True for `application/json`, with or without parameters, in any case. */
+export function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads a JSON body and validates it with the shared schema; the first message is the answer.
+ * Only `application/json` is read: other types are what a cross-site form may send without a preflight.
+ */
 export async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  if (!isJson(c.req.header('Content-Type'))) throw new HttpError(415, JSON_ONLY);
   let raw: unknown;
   try {
     raw = await c.req.json();

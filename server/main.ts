@@ -2,25 +2,31 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { openDatabase } from './db';
+import { readSettings, type Settings } from './settings';
 import { createTokens, loadSecret } from './tokens';
 import { diskUploads, memoryUploads } from './uploads';
 
-const port = Number(process.env.PORT ?? 8080);
-const dataDir = process.env.DATA_DIR ?? '.data';
-const serveSpa = process.env.SERVE_SPA !== 'false';
-const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+let settings: Settings;
+try {
+  settings = readSettings(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const { port, dataDir, serveSpa, distDir } = settings;
 
-const db = await openDatabase(dataDir === ':memory:' ? dataDir : resolve(dataDir));
-const tokens = createTokens(db, loadSecret(dataDir === ':memory:' ? dataDir : resolve(dataDir)));
+const db = await openDatabase(dataDir);
+const tokens = createTokens(db, loadSecret(dataDir));
 const app = createApp({
   db,
   tokens,
-  publicBaseUrl: process.env.PUBLIC_BASE_URL,
+  publicBaseUrl: settings.publicBaseUrl,
   uploads: dataDir === ':memory:' ? memoryUploads() : diskUploads(resolve(dataDir, 'uploads')),
-  devRoutes: process.env.DEV_ROUTES !== 'false',
+  devRoutes: settings.devRoutes,
 });
 
 if (serveSpa) {
@@ -36,6 +42,27 @@ if (serveSpa) {
   app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(indexHtml)));
 }
 
-serve({ fetch: app.fetch, port }, (info) => {
-  console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir})`);
-});
+const server = serve({ fetch: app.fetch, port }, (info) => {
+  const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
+  console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
+}) as Server;
+
+// SIGTERM (docker stop, systemd, CI) and Ctrl-C: stop taking requests, drop idle keep-alive
+// connections, let requests in flight finish, close the database, exit 0.
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`${signal}: stopping…`);
+  await new Promise<void>((resolveClose) => {
+    server.close(() => resolveClose());
+    server.closeIdleConnections();
+    // A request that will not finish (a slow client) does not hold the stop up for long.
+    setTimeout(() => server.closeAllConnections(), 5000).unref();
+  });
+  await db.close();
+  console.info('Stopped: server and database closed.');
+  process.exit(0);
+}
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));

@@ -2,32 +2,30 @@
  * One-time codes (design: security policy): 6 letters or digits from a secure RNG, valid 10 minutes,
  * single use, at most 5 wrong tries then void; a new code no sooner than 60 s after the last and at
  * most 5 an hour per email. Known and unknown emails get the same answers.
+ *
+ * The send limits count per email *and client* (issue 11): a third party asking for codes for
+ * someone else's email uses up its own allowance, not the owner's. A ceiling per email over all
+ * clients (OTP_MAX_SENDS_PER_HOUR_ALL_CLIENTS) still bounds how much mail one inbox can receive.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { OTP_LENGTH, OTP_MESSAGES } from '../src/api/schemas';
 import type { Db } from './db';
 import { HttpError } from './http';
 import { sha256 } from './tokens';
 
+export { OTP_MESSAGES };
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_AFTER_S = 60;
 export const OTP_MAX_SENDS_PER_HOUR = 5;
+export const OTP_MAX_SENDS_PER_HOUR_ALL_CLIENTS = 20;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread
 
 export type Purpose = 'signup' | 'recovery';
 
-export const OTP_MESSAGES = {
-  invalid: 'Invalid OTP code',
-  expired: 'This code has expired. Please request a new one.',
-  voided: 'Too many wrong attempts. Please request a new code.',
-  unknownChallenge: 'This verification has expired. Please start again.',
-  tooManySends: 'Too many codes requested for this email. Please try again in an hour.',
-  waitBeforeResend: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
-};
-
 export function generateCode(): string {
   let code = '';
-  for (let i = 0; i < 6; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < OTP_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
 }
 
@@ -48,23 +46,29 @@ interface ChallengeRow {
 }
 
 export function createOtp(db: Db) {
-  /** Refuses a send inside the 60 s window or past 5 an hour, for this email and purpose. */
-  async function checkSendLimits(email: string, purpose: Purpose) {
-    const row = await db.query<{ last: Date | null; count: number }>(
-      `SELECT max(sent_at) AS last, count(*)::int AS count FROM otp_sends
-       WHERE email = $1 AND purpose = $2 AND sent_at > now() - interval '1 hour'`,
-      [email, purpose],
+  /**
+   * Refuses a send inside the 60 s window or past 5 an hour for this email, purpose and client, or
+   * past the ceiling for this email over all clients; the 429 says how long to wait.
+   */
+  async function checkSendLimits(email: string, purpose: Purpose, client: string) {
+    const row = await db.query<{ wait: number; count: number; free_in: number; total: number; total_free_in: number }>(
+      `SELECT
+         coalesce(ceil($4::int - extract(epoch FROM now() - max(sent_at) FILTER (WHERE client = $3))), 0)::int AS wait,
+         (count(*) FILTER (WHERE client = $3))::int AS count,
+         coalesce(ceil(3600 - extract(epoch FROM now() - min(sent_at) FILTER (WHERE client = $3))), 0)::int AS free_in,
+         count(*)::int AS total,
+         coalesce(ceil(3600 - extract(epoch FROM now() - min(sent_at))), 0)::int AS total_free_in
+       FROM otp_sends WHERE email = $1 AND purpose = $2 AND sent_at > now() - interval '1 hour'`,
+      [email, purpose, client, OTP_RESEND_AFTER_S],
     );
-    const { last, count } = row.rows[0] ?? { last: null, count: 0 };
-    if (last) {
-      const wait = Math.ceil(OTP_RESEND_AFTER_S - (Date.now() - new Date(last).getTime()) / 1000);
-      if (wait > 0) throw new HttpError(429, OTP_MESSAGES.waitBeforeResend(wait));
-    }
-    if (count >= OTP_MAX_SENDS_PER_HOUR) throw new HttpError(429, OTP_MESSAGES.tooManySends);
+    const { wait, count, free_in, total, total_free_in } = row.rows[0]!;
+    if (wait > 0) throw new HttpError(429, OTP_MESSAGES.waitBeforeResend(wait), wait);
+    if (count >= OTP_MAX_SENDS_PER_HOUR) throw new HttpError(429, OTP_MESSAGES.tooManySends, free_in);
+    if (total >= OTP_MAX_SENDS_PER_HOUR_ALL_CLIENTS) throw new HttpError(429, OTP_MESSAGES.tooManySends, total_free_in);
   }
 
-  async function recordSend(email: string, purpose: Purpose) {
-    await db.query('INSERT INTO otp_sends (email, purpose) VALUES ($1, $2)', [email, purpose]);
+  async function recordSend(email: string, purpose: Purpose, client: string) {
+    await db.query('INSERT INTO otp_sends (email, purpose, client) VALUES ($1, $2, $3)', [email, purpose, client]);
   }
 
   async function find(token: string, purpose: Purpose): Promise<ChallengeRow> {
@@ -76,8 +80,8 @@ export function createOtp(db: Db) {
 
   return {
     /** Starts a challenge; answers the token and the code (null when nothing is to be delivered). */
-    async start(options: { purpose: Purpose; email: string; userId: string | null; deliverable: boolean; payload?: unknown }) {
-      await checkSendLimits(options.email, options.purpose);
+    async start(options: { purpose: Purpose; email: string; userId: string | null; deliverable: boolean; payload?: unknown; client: string }) {
+      await checkSendLimits(options.email, options.purpose, options.client);
       const token = randomBytes(32).toString('base64url');
       const tokenHash = sha256(token);
       const code = generateCode();
@@ -87,20 +91,20 @@ export function createOtp(db: Db) {
         [tokenHash, options.purpose, options.email, options.userId, codeHash(tokenHash, code), options.deliverable,
           options.payload === undefined ? null : JSON.stringify(options.payload), new Date(Date.now() + OTP_TTL_MS)],
       );
-      await recordSend(options.email, options.purpose);
+      await recordSend(options.email, options.purpose, options.client);
       return { token, code: options.deliverable ? code : null };
     },
 
     /** A fresh code for the same challenge: attempts reset, validity restarts. */
-    async resend(token: string, purpose: Purpose) {
+    async resend(token: string, purpose: Purpose, client: string) {
       const row = await find(token, purpose);
-      await checkSendLimits(row.email, purpose);
+      await checkSendLimits(row.email, purpose, client);
       const code = generateCode();
       await db.query(
         `UPDATE otp_challenges SET code_hash = $2, attempts = 0, expires_at = $3, last_sent_at = now() WHERE token_hash = $1`,
         [row.token_hash, codeHash(row.token_hash, code), new Date(Date.now() + OTP_TTL_MS)],
       );
-      await recordSend(row.email, purpose);
+      await recordSend(row.email, purpose, client);
       return { email: row.email, userId: row.user_id, payload: row.payload, code: row.deliverable ? code : null };
     },
 

@@ -1,4 +1,8 @@
-/** Access tokens are signed JWTs (jose, HS256); refresh tokens are opaque, stored hashed, rotated. */
+/**
+ * Access tokens are signed JWTs (jose, HS256) naming a user and a session; refresh tokens are opaque,
+ * stored hashed, rotated. A session ends when its row is revoked (a password change or reset ends the
+ * account's other sessions), and its access tokens stop working at once.
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +12,7 @@ import type { Db } from './db';
 export const ACCESS_TOKEN_TTL = '12h';
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'sine-bisaya';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** JWT_SECRET wins; otherwise a secret kept beside the data (or a fresh one for :memory:). */
 export function loadSecret(dataDir: string, env = process.env): Uint8Array {
@@ -19,10 +24,17 @@ export function loadSecret(dataDir: string, env = process.env): Uint8Array {
   return Buffer.from(readFileSync(file, 'utf8'), 'base64');
 }
 
+export interface SessionRef {
+  userId: string;
+  sessionId: string;
+}
+
 export function createTokens(db: Db, secret: Uint8Array) {
   return {
-    async issue(userId: string) {
-      const accessToken = await new SignJWT({})
+    /** Tokens for a new session, or fresh tokens for `sessionId` (which stays the same session). */
+    async issue(userId: string, sessionId?: string) {
+      const sid = sessionId ?? (await db.query<{ id: string }>('INSERT INTO sessions (user_id) VALUES ($1) RETURNING id', [userId])).rows[0]!.id;
+      const accessToken = await new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -30,19 +42,36 @@ export function createTokens(db: Db, secret: Uint8Array) {
         .setExpirationTime(ACCESS_TOKEN_TTL)
         .sign(secret);
       const refreshToken = randomBytes(32).toString('base64url');
-      await db.query('INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-        sha256(refreshToken), userId, new Date(Date.now() + REFRESH_TTL_MS),
+      await db.query('INSERT INTO refresh_tokens (token_hash, user_id, session_id, expires_at) VALUES ($1, $2, $3, $4)', [
+        sha256(refreshToken), userId, sid, new Date(Date.now() + REFRESH_TTL_MS),
       ]);
       return { accessToken, refreshToken };
     },
-    /** The user id of a valid access token, or null. */
-    async verify(token: string): Promise<string | null> {
+
+    /** The user and session of a valid access token whose session is still open, or null. */
+    async verify(token: string): Promise<SessionRef | null> {
+      let sub: unknown;
+      let sid: unknown;
       try {
         const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        sub = payload.sub;
+        sid = payload.sid;
       } catch {
         return null;
       }
+      // A well-signed token with a malformed subject is still just an invalid token (a 401, not a crash).
+      if (typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
+      const open = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [sid, sub]);
+      return open.rows.length > 0 ? { userId: sub, sessionId: sid } : null;
+    },
+
+    /** Ends the account's sessions (all, or all but `keep`) and revokes every refresh token. */
+    async endSessions(userId: string, keep?: string) {
+      await db.query(
+        'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
+        [userId, keep ?? null],
+      );
+      await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
     },
   };
 }

@@ -2,14 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../src/api/schemas';
 import { HttpError } from './http';
 
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-export const PHOTO_MESSAGES = {
-  missing: 'Please choose a photo to upload.',
-  tooLarge: 'Photo must be 5 MB or smaller.',
-  wrongType: 'Photo must be a JPEG, PNG or WebP image.',
-};
+export { MAX_PHOTO_BYTES, PHOTO_MESSAGES };
 
 const TYPES = {
   jpg: 'image/jpeg',

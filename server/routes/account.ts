@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { passwordChangeRequestSchema, profileUpdateRequestSchema } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
+import { passwordChanged } from '../credentials';
 import { HttpError, ok, readBody } from '../http';
 import { hashPassword, verifyPassword } from '../passwords';
 import { PHOTO_MESSAGES, storePhoto } from '../uploads';
@@ -37,11 +38,14 @@ export function accountRoutes(services: Services) {
 
   app.put('/password', async (c) => {
     const body = await readBody(c, passwordChangeRequestSchema);
-    const row = await db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [c.get('userId')]);
-    const hash = row.rows[0]?.password_hash;
-    if (!hash || !(await verifyPassword(body.oldPassword, hash))) throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong);
-    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [c.get('userId'), await hashPassword(body.newPassword)]);
-    return ok(c, null, ACCOUNT_MESSAGES.passwordUpdated);
+    const userId = c.get('userId');
+    const row = await db.query<{ password_hash: string; email: string }>('SELECT password_hash, email FROM users WHERE id = $1', [userId]);
+    const user = row.rows[0];
+    if (!user || !(await verifyPassword(body.oldPassword, user.password_hash))) throw new HttpError(400, ACCOUNT_MESSAGES.oldPasswordWrong);
+    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, await hashPassword(body.newPassword)]);
+    // Every other session ends; this one stays signed in (its token keeps working) and gets fresh tokens.
+    await passwordChanged(services, { id: userId, email: user.email }, c.get('sessionId'));
+    return ok(c, await services.tokens.issue(userId, c.get('sessionId')), ACCOUNT_MESSAGES.passwordUpdated);
   });
 
   app.post('/photo', async (c) => {

@@ -10,12 +10,14 @@ import {
   verifyAuthLinkRequestSchema,
 } from '../../src/api/schemas';
 import { PRODUCT_NAME } from '../../src/lib/product';
+import { clientAddress } from '../client';
 import type { AppEnv, Services } from '../context';
+import { passwordChanged } from '../credentials';
 import { HttpError, ok, readBody } from '../http';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../passwords';
+import { tooManySignIns } from '../throttle';
 import { findUserByEmail, findUserById } from '../users';
 
-export const MAX_FAILED_SIGN_INS_PER_HOUR = 100;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const AUTH_MESSAGES = {
   codeSent: 'OTP sent successfully',
@@ -49,24 +51,17 @@ export function authRoutes(services: Services) {
     return { data: { ...(await tokens.issue(userId)), user }, message };
   }
 
+  // Known and unknown emails take the same path: the same throttle keys, the same hash cost, the same answers.
   app.post('/sign-in-email', async (c) => {
-    const { email, password } = await readBody(c, signInRequestSchema);
+    const body = await readBody(c, signInRequestSchema);
+    const email = body.email.toLowerCase();
+    const client = clientAddress(c);
+    const wait = await services.signInThrottle.begin(email, client);
+    if (wait > 0) throw new HttpError(429, tooManySignIns(wait), wait);
     const user = await findUserByEmail(db, email);
-    if (!user) {
-      await verifyPassword(password, await DUMMY_HASH_PROMISE); // same cost as a known email
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
-    const failures = await db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM sign_in_failures WHERE user_id = $1 AND failed_at > now() - interval '1 hour'`,
-      [user.id],
-    );
-    if ((failures.rows[0]?.count ?? 0) >= MAX_FAILED_SIGN_INS_PER_HOUR) {
-      throw new HttpError(429, 'Too many failed sign-in attempts. Please try again in an hour.');
-    }
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      await db.query('INSERT INTO sign_in_failures (user_id) VALUES ($1)', [user.id]);
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
+    const matches = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+    if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
+    await services.signInThrottle.succeeded(email, client);
     const { data, message } = await signedIn(user.id, 'Signed in successfully');
     return ok(c, data, message);
   });
@@ -81,7 +76,11 @@ export function authRoutes(services: Services) {
       email, passwordHash: await hashPassword(body.password), firstName: body.firstName, lastName: body.lastName, birthdate: body.birthdate,
     };
     // The same answer whether or not the email has an account; only the mail differs.
-    const { token, code } = await otp.start({ purpose: 'signup', email, userId: null, deliverable: !existing, payload: existing ? null : pending });
+    const { token, code } = await otp.start({
+      purpose: 'signup', email, userId: null, deliverable: !existing, payload: existing ? null : pending, client: clientAddress(c),
+    });
+    // One log line for both cases: the log must not tell which emails have accounts.
+    services.log('sign-up: a mail was written to the dev mailbox (/dev/mailbox)');
     if (code) await mailSignUpCode(email, code);
     else await mailbox.send(email, `Someone tried to sign up with your email`, `An account for this email already exists on ${PRODUCT_NAME}. If this was you, log in or reset your password.`);
     return ok(c, { verificationToken: token }, AUTH_MESSAGES.codeSent);
@@ -89,7 +88,8 @@ export function authRoutes(services: Services) {
 
   app.post('/sign-up/resend-otp', async (c) => {
     const { verificationToken } = await readBody(c, signUpResendRequestSchema);
-    const { email, code } = await otp.resend(verificationToken, 'signup');
+    const { email, code } = await otp.resend(verificationToken, 'signup', clientAddress(c));
+    services.log('sign-up: a new code was asked for (any mail is at /dev/mailbox)');
     if (code) await mailSignUpCode(email, code);
     return ok(c, { verificationToken }, AUTH_MESSAGES.codeSent);
   });
@@ -115,7 +115,8 @@ export function authRoutes(services: Services) {
     const { email: raw } = await readBody(c, forgotSendRequestSchema);
     const email = raw.toLowerCase();
     const user = await findUserByEmail(db, email);
-    const { token, code } = await otp.start({ purpose: 'recovery', email, userId: user?.id ?? null, deliverable: Boolean(user) });
+    const { token, code } = await otp.start({ purpose: 'recovery', email, userId: user?.id ?? null, deliverable: Boolean(user), client: clientAddress(c) });
+    services.log('recovery: a code was asked for (any mail is at /dev/mailbox)');
     if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} password reset code`, codeMail(code, 'to reset your password'), code);
     return ok(c, { verifyToken: token }, AUTH_MESSAGES.codeSent);
   });
@@ -131,9 +132,10 @@ export function authRoutes(services: Services) {
     const { resetToken, password } = await readBody(c, resetPasswordRequestSchema);
     const userId = await services.resetTokens.consume(resetToken);
     if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
-    await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, await hashPassword(password)]);
-    await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
-    await db.query('DELETE FROM sign_in_failures WHERE user_id = $1', [userId]);
+    const updated = await db.query<{ id: string; email: string }>(
+      'UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id, email', [userId, await hashPassword(password)],
+    );
+    if (updated.rows[0]) await passwordChanged(services, updated.rows[0]); // every session ends
     return ok(c, null, AUTH_MESSAGES.resetDone);
   });
 

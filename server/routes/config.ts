@@ -7,7 +7,7 @@ export function configRoutes(deps: Services) {
   const app = new Hono<AppEnv>();
   app.get('/app-config.json', (c) =>
     c.json({
-      baseUrl: deps.publicBaseUrl ?? new URL(c.req.url).origin,
+      baseUrl: deps.publicBaseUrl, // configured or the listening address, never the Host header
       appStoreUrl: APP_STORE_URL,
       playStoreUrl: PLAY_STORE_URL,
       supportUrl: SUPPORT_URL,

@@ -1,24 +1,40 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { emailField } from '../../src/api/schemas';
+import { emailField, messages, plainText } from '../../src/api/schemas';
+import { isLocalRequest } from '../client';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import { findUserByEmail } from '../users';
 
 const loginLinkRequestSchema = z.object({
   email: emailField,
-  redirectUrl: z.string().max(2000).optional(),
+  redirectUrl: plainText(messages.redirectUrlTooLong).max(2000, messages.redirectUrlTooLong).optional(),
 });
 
-/** QA's tools (design): the dev mailbox and login links as the mobile app would mint them. */
+export const DEV_MESSAGES = {
+  mailboxNeedsAddress: 'Add ?to=EMAIL to read one address’s mail',
+};
+
+/**
+ * QA's tools (design): the dev mailbox and login links as the mobile app would mint them. The app
+ * serves them to this machine only unless DEV_ROUTES=public (see server/app.ts).
+ */
 export function devRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
-  app.get('/mailbox.json', async (c) => c.json(await services.mailbox.list(c.req.query('to') ?? undefined)));
+  /** Whose mail: one valid address; all of it only for this machine (a shared host lists one address). */
+  async function mailFor(c: Context<AppEnv>) {
+    const parsed = emailField.optional().safeParse(c.req.query('to'));
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? messages.emailInvalid);
+    if (!parsed.data && !isLocalRequest(c)) throw new HttpError(400, DEV_MESSAGES.mailboxNeedsAddress);
+    return services.mailbox.list(parsed.data);
+  }
+
+  app.get('/mailbox.json', async (c) => c.json(await mailFor(c)));
 
   app.get('/mailbox', async (c) => {
-    const mails = await services.mailbox.list(c.req.query('to') ?? undefined);
+    const mails = await mailFor(c);
     return c.html(html`<!doctype html>
       <html lang="en"><head><meta charset="utf-8" /><title>Dev mailbox</title></head>
       <body>
@@ -41,8 +57,7 @@ export function devRoutes(services: Services) {
     const user = await findUserByEmail(services.db, email);
     if (!user) throw new HttpError(404, 'No account with this email');
     const token = await services.loginLinks.issue(user.id);
-    const base = services.publicBaseUrl ?? new URL(c.req.url).origin;
-    const url = new URL('/auth', base);
+    const url = new URL('/auth', services.publicBaseUrl);
     url.searchParams.set('token', token);
     if (redirectUrl) url.searchParams.set('redirectUrl', redirectUrl);
     return ok(c, { url: url.toString() }, 'Login link created');

@@ -7,9 +7,10 @@ export function requireAuth(deps: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer (.+)$/.exec(header);
-    const userId = match ? await deps.tokens.verify(match[1]!) : null;
-    if (!userId) return fail(c, 401, 'Your session has expired. Please log in again.');
-    c.set('userId', userId);
+    const session = match ? await deps.tokens.verify(match[1]!) : null;
+    if (!session) return fail(c, 401, 'Your session has expired. Please log in again.');
+    c.set('userId', session.userId);
+    c.set('sessionId', session.sessionId);
     await next();
   });
 }

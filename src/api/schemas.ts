@@ -26,6 +26,8 @@ export const messages = {
   newPasswordsMismatch: 'New Passwords do not match',
   voucherRequired: 'Voucher code is required',
   textTooLong: 'This field is too long',
+  controlCharacters: 'Text must not contain control characters',
+  redirectUrlTooLong: 'The redirect address is too long',
 } as const;
 
 /* ----------------------------------------------------------------- field rules */
@@ -35,11 +37,42 @@ export const MAX_PASSWORD = 128;
 export const OTP_LENGTH = 6;
 export const EARLIEST_BIRTHDATE = '1900-01-01';
 
+/** One-time codes (design: security policy): what both sides say about them. */
+export const OTP_MESSAGES = {
+  invalid: 'Invalid OTP code',
+  expired: 'This code has expired. Please request a new one.',
+  voided: 'Too many wrong attempts. Please request a new code.',
+  unknownChallenge: 'This verification has expired. Please start again.',
+  tooManySends: 'Too many codes requested for this email. Please try again in an hour.',
+  waitBeforeResend: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+} as const;
+
+/** Profile photos (design): checked in the app before upload and by the server after. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_MESSAGES = {
+  missing: 'Please choose a photo to upload.',
+  tooLarge: 'Photo must be 5 MB or smaller.',
+  wrongType: 'Photo must be a JPEG, PNG or WebP image.',
+} as const;
+
+/**
+ * Control characters (C0, DEL, C1: NUL, tab, line breaks, escapes) have no place in a name, a code or
+ * a token; PostgreSQL refuses NUL outright. Every text field of the contract refuses them.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
+
+/** A string without control characters: checked before trimming, so a trailing tab is refused too. */
+export const plainText = (message: string) =>
+  z.string({ error: message }).refine((value) => !hasControlCharacters(value), messages.controlCharacters);
+
 const required = (message: string, max = MAX_TEXT) =>
-  z.string({ error: message }).trim().min(1, message).max(max, messages.textTooLong);
+  plainText(message).trim().min(1, message).max(max, messages.textTooLong);
 
 export const emailField = z
   .string({ error: messages.emailRequired })
+  .refine((value) => !hasControlCharacters(value), messages.emailInvalid)
   .trim()
   .min(1, messages.emailRequired)
   .max(254, messages.emailInvalid)
@@ -364,7 +397,7 @@ export const verifyAuthLinkRequestSchema = z.object({ token: required(messages.t
 
 export const profileUpdateRequestSchema = z.object({
   firstName: required(messages.firstNameRequired),
-  middleName: z.string().trim().max(MAX_TEXT, messages.textTooLong).optional(),
+  middleName: plainText(messages.textTooLong).trim().max(MAX_TEXT, messages.textTooLong).optional(),
   lastName: required(messages.lastNameRequired),
 });
 
@@ -380,23 +413,25 @@ export const passwordChangeRequestSchema = z
   });
 
 export const voucherRedeemRequestSchema = z.object({
-  code: z
-    .string({ error: messages.voucherRequired })
+  code: plainText(messages.voucherRequired)
     .trim()
     .min(1, messages.voucherRequired)
     .max(32, messages.textTooLong)
     .transform((v) => v.toUpperCase()),
 });
 
-export const subscriptionIdRequestSchema = z.object({ subscriptionId: z.string().min(1) });
+/** An opaque identifier the server handed out: plain text, bounded. */
+const idField = plainText('This field is required').min(1, 'This field is required').max(200, messages.textTooLong);
+
+export const subscriptionIdRequestSchema = z.object({ subscriptionId: idField });
 export const planIdRequestSchema = z.object({ planId: z.number().int().positive() });
 export const updatePaymentMethodRequestSchema = z.object({
-  subscriptionId: z.string().min(1),
+  subscriptionId: idField,
   paymentMethod: z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT']),
-  paymentMethodDetails: z.string().optional(),
+  paymentMethodDetails: plainText(messages.textTooLong).max(2000, messages.textTooLong).optional(),
 });
 export const updatePlanRequestSchema = z.object({
-  subscriptionId: z.string().min(1),
+  subscriptionId: idField,
   planId: z.number().int().positive(),
 });
 

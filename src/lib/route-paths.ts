@@ -19,9 +19,20 @@ export const routes = {
   redeemVoucher: '/subscription/redeem-voucher',
 } as const;
 
-/** A `from` value is only followed when it is a path on this site (no open redirect). */
+/**
+ * A `from` value is only followed when it is a path on this site (no open redirect). Browsers strip
+ * tabs and line breaks from addresses and read a backslash as `/`, so "/\t/evil.example" would become
+ * "//evil.example": any whitespace, control character or backslash makes the value unsafe, and what is
+ * left must still resolve to this origin.
+ */
 export function safeRedirectPath(from: string | null | undefined, fallback: string = routes.home): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return fallback;
+  if (!from || !from.startsWith('/') || from.startsWith('//') || /[\s\p{Cc}\\]/u.test(from)) return fallback;
+  const base = 'http://this.site.invalid';
+  try {
+    if (new URL(from, base).origin !== base) return fallback;
+  } catch {
+    return fallback;
+  }
   return from;
 }
 

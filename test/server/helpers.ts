@@ -1,21 +1,48 @@
 import { randomBytes } from 'node:crypto';
-import { createApp } from '../../server/app';
+import { createApp, type AppDeps } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db';
 import { createTokens } from '../../server/tokens';
 
-export async function startTestServer() {
+/** The bindings @hono/node-server gives a request, reduced to what `getConnInfo` reads. */
+export const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+/** The address requests come from unless a test says otherwise: this machine, as QA and the e2e tests. */
+export const LOOPBACK = '127.0.0.1';
+
+export interface CallOptions {
+  body?: unknown;
+  raw?: string;
+  token?: string;
+  /** The client's address (default: loopback). */
+  client?: string;
+  headers?: Record<string, string>;
+}
+
+export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl'>> = {}) {
   const db: Db = await openDatabase(':memory:');
   const logs: string[] = [];
-  const app = createApp({ db, tokens: createTokens(db, randomBytes(32)), log: (line) => logs.push(line) });
-  const call = async (method: string, path: string, options: { body?: unknown; raw?: string; token?: string } = {}) => {
+  const hono = createApp({
+    db,
+    tokens: createTokens(db, randomBytes(32)),
+    log: (line) => logs.push(line),
+    publicBaseUrl: options.publicBaseUrl ?? 'http://localhost',
+    devRoutes: options.devRoutes ?? 'local',
+  });
+  /** The app, with each request coming from `client` (loopback unless told). */
+  const app = {
+    request: (input: string, init?: RequestInit, client: string = LOOPBACK) => Promise.resolve(hono.request(input, init, fromAddress(client))),
+    routes: hono.routes,
+  };
+  const call = async (method: string, path: string, options: CallOptions = {}) => {
     const headers: Record<string, string> = {};
     if (options.body !== undefined || options.raw !== undefined) headers['Content-Type'] = 'application/json';
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    const response = await app.request(path, {
-      method,
-      headers,
-      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    });
+    Object.assign(headers, options.headers);
+    const response = await app.request(
+      path,
+      { method, headers, body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) },
+      options.client,
+    );
     const json = (await response.json().catch(() => null)) as { success: boolean; message: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read nested fields freely | null;
     return { status: response.status, json: json!, headers: response.headers };
   };
@@ -27,7 +54,9 @@ export async function startTestServer() {
   const ageSends = async (email: string, seconds = 61) => {
     await db.query(`UPDATE otp_sends SET sent_at = sent_at - ($2 || ' seconds')::interval WHERE email = $1`, [email, String(seconds)]);
   };
-  const signIn = async (email: string, password = 'Bisaya-Demo-2026') =>
-    call('POST', '/api/v1/mobile/auth/sign-in-email', { body: { email, password } });
+  const signIn = async (email: string, password = 'Bisaya-Demo-2026', client?: string) =>
+    call('POST', '/api/v1/mobile/auth/sign-in-email', { body: { email, password }, client });
   return { db, app, call, signIn, logs, mail, ageSends };
 }
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

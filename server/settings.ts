@@ -1,0 +1,48 @@
+/** `npm start`'s settings, read once from the environment and checked (a bad value stops the start). */
+import { resolve } from 'node:path';
+
+/** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
+export type DevRoutes = 'local' | 'public' | 'off';
+
+export interface Settings {
+  port: number;
+  dataDir: string;
+  serveSpa: boolean;
+  distDir: string;
+  /** The address people use to reach the app: links the server writes and /app-config.json use it. */
+  publicBaseUrl: string;
+  devRoutes: DevRoutes;
+}
+
+const DEV_ROUTES: Record<string, DevRoutes> = { local: 'local', true: 'local', public: 'public', false: 'off', off: 'off' };
+
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+
+  const devRoutes = DEV_ROUTES[(env.DEV_ROUTES ?? 'local').trim().toLowerCase()];
+  if (!devRoutes) throw new Error(`DEV_ROUTES must be local (default), public or false, not "${env.DEV_ROUTES}"`);
+
+  // Never the request's Host header: without PUBLIC_BASE_URL, the address the server listens on.
+  let publicBaseUrl = `http://localhost:${port}`;
+  if (env.PUBLIC_BASE_URL) {
+    let url: URL;
+    try {
+      url = new URL(env.PUBLIC_BASE_URL);
+    } catch {
+      throw new Error(`PUBLIC_BASE_URL must be an http(s) address, not "${env.PUBLIC_BASE_URL}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be an http(s) address, not "${env.PUBLIC_BASE_URL}"`);
+    publicBaseUrl = url.origin;
+  }
+
+  const dataDir = env.DATA_DIR ?? '.data';
+  return {
+    port,
+    dataDir: dataDir === ':memory:' ? dataDir : resolve(dataDir),
+    serveSpa: env.SERVE_SPA !== 'false',
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
+    publicBaseUrl,
+    devRoutes,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Sign-in throttling (design: security policy; OWASP ASVS 2.2.1, as GoTrue does): growing delays
+ * instead of a lock. Three keys are counted, all by email text, so known and unknown emails behave
+ * alike:
+ * - the pair (email, client): one client guessing one account is slowed hard (up to 15 minutes);
+ * - the client: one client spraying many accounts is slowed hard (up to 15 minutes);
+ * - the account: many clients against one account are slowed, but never more than a minute, so a
+ *   stranger can never keep the owner out for long.
+ * A 429 does not count as a failure (waiting it out does not grow the delay). The state lives in the
+ * database (table auth_throttle), so it holds across processes and restarts.
+ */
+import type { Db } from './db';
+
+export const SIGN_IN_THROTTLE = {
+  pair: { free: 5, maxDelaySeconds: 15 * 60 },
+  client: { free: 50, maxDelaySeconds: 15 * 60 },
+  account: { free: 10, maxDelaySeconds: 60 },
+  /** Failures older than this are forgotten. */
+  windowSeconds: 60 * 60,
+} as const;
+
+export const tooManySignIns = (seconds: number) =>
+  `Too many sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+
+interface Rule {
+  key: string;
+  free: number;
+  maxDelaySeconds: number;
+}
+
+/** Seconds to wait after the `failures`-th failure: none for the free ones, then 1, 2, 4, … up to the cap. */
+export function delayAfter(failures: number, rule: { free: number; maxDelaySeconds: number }): number {
+  return failures < rule.free ? 0 : Math.min(2 ** (failures - rule.free), rule.maxDelaySeconds);
+}
+
+export function createSignInThrottle(db: Db) {
+  const rules = (email: string, client: string): Rule[] => [
+    { key: `signin:pair:${email}|${client}`, ...SIGN_IN_THROTTLE.pair },
+    { key: `signin:client:${client}`, ...SIGN_IN_THROTTLE.client },
+    { key: `signin:account:${email}`, ...SIGN_IN_THROTTLE.account },
+  ];
+
+  return {
+    /**
+     * Before a password is checked: the seconds to wait if any key is blocked (nothing counted), or 0
+     * after counting this attempt as a failure in advance, so parallel guesses cannot slip past the
+     * count while the hash is computed. `succeeded` gives it back.
+     */
+    async begin(email: string, client: string): Promise<number> {
+      const list = rules(email, client);
+      return db.transaction(async (tx) => {
+        const blocked = await tx.query<{ wait: number | null }>(
+          `SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::int AS wait
+           FROM auth_throttle WHERE key = ANY($1::text[]) AND blocked_until > now()`,
+          [list.map((r) => r.key)],
+        );
+        const wait = blocked.rows[0]?.wait ?? 0;
+        if (wait > 0) return wait;
+        for (const rule of list) {
+          const counted = await tx.query<{ failures: number }>(
+            `INSERT INTO auth_throttle (key, failures, last_failure_at) VALUES ($1, 1, now())
+             ON CONFLICT (key) DO UPDATE SET
+               failures = CASE WHEN auth_throttle.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE auth_throttle.failures + 1 END,
+               last_failure_at = now()
+             RETURNING failures`,
+            [rule.key, SIGN_IN_THROTTLE.windowSeconds],
+          );
+          const delay = delayAfter(counted.rows[0]!.failures, rule);
+          await tx.query(
+            `UPDATE auth_throttle SET blocked_until = CASE WHEN $2::int > 0 THEN now() + make_interval(secs => $2::int) END WHERE key = $1`,
+            [rule.key, delay],
+          );
+        }
+        return 0;
+      });
+    },
+
+    /**
+     * The right password: the pair starts afresh, and the attempt counted in advance is given back
+     * along with the delay it set (none was running, or `begin` would have refused).
+     */
+    async succeeded(email: string, client: string) {
+      const [pair, ...shared] = rules(email, client);
+      await db.query('DELETE FROM auth_throttle WHERE key = $1', [pair!.key]);
+      await db.query(
+        'UPDATE auth_throttle SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])',
+        [shared.map((r) => r.key)],
+      );
+    },
+
+    /** After a password reset or change: the owner proved who they are; the account starts afresh. */
+    async forget(email: string) {
+      await db.query(`DELETE FROM auth_throttle WHERE key = $1 OR key LIKE $2`, [`signin:account:${email}`, `signin:pair:${email.replace(/[\\%_]/g, '\\$&')}|%`]);
+    },
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
