@@ -18,10 +18,13 @@ export const muted = style({ color: vars.color.textMuted });
 
 export const form = style({ display: 'grid', gap: space.md });
 export const fieldset = style({ border: 0, padding: 0, margin: 0, display: 'grid', gap: space.md, minWidth: 0 });
-export const field = style({ display: 'grid', gap: space.xs });
+export const field = style({ display: 'grid', gap: space.xs, minWidth: 0 });
 export const label = style({ fontWeight: 600, fontSize: font.size.sm });
 export const input = style({
   font: 'inherit',
+  // An input's intrinsic width (size=20, a date picker's) must never push it past its card.
+  width: '100%',
+  minWidth: 0,
   padding: `${space.sm} ${space.md}`,
   minHeight: 44,
   borderRadius: radius.sm,
