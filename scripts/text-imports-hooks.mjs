@@ -1,5 +1,6 @@
 /** Module hooks for `?raw` imports: the default export is the file's text (as in Vite). */
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 const RAW = '?raw';
 
@@ -11,6 +12,6 @@ export async function resolve(specifier, context, nextResolve) {
 
 export async function load(url, context, nextLoad) {
   if (!url.endsWith(RAW)) return nextLoad(url, context);
-  const text = await readFile(new URL(url.slice(0, -RAW.length)), 'utf8');
+  const text = await readFile(fileURLToPath(url.slice(0, -RAW.length)), 'utf8');
   return { format: 'module', source: `export default ${JSON.stringify(text)};`, shortCircuit: true };
 }

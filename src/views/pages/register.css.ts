@@ -7,3 +7,4 @@ export const nameRow = style({
   '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
 });
 export const terms = style({ display: 'flex', gap: space.sm, alignItems: 'flex-start', fontSize: font.size.sm });
+export const hint = style({ fontSize: font.size.sm, margin: 0 });
