@@ -35,11 +35,12 @@ export function documentTitleFor(path: string): string {
 /** Focuses the first heading in `main`, now or as soon as a lazily loaded page renders one. */
 function focusHeadingWhenShown(main: HTMLElement): () => void {
   const focus = () => {
-    const heading = main.querySelector<HTMLElement>('h1');
+    // While a lazy page loads, Suspense keeps the old page in the DOM, hidden: skip hidden headings.
+    const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.getClientRects().length > 0);
     if (!heading) return false;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
-    return true;
+    return document.activeElement === heading;
   };
   if (focus()) return () => {};
   const observer = new MutationObserver(() => {
