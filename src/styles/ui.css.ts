@@ -1,5 +1,5 @@
 /** Shared building blocks: page container, cards, form controls, buttons, message boxes. */
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from './theme.css';
 
 export const page = style({ maxWidth: 1040, margin: '0 auto', padding: `${space.xl} ${space.md}` });
@@ -74,4 +74,6 @@ export const errorBox = style({
 });
 
 export const linkRow = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: space.sm, fontSize: font.size.sm });
+// Small links in a row are still 24 px tall targets (WCAG 2.2, 2.5.8 target size).
+globalStyle(`${linkRow} a`, { display: 'inline-block', minHeight: 24, paddingBlock: 2 });
 export const centered = style({ textAlign: 'center' });

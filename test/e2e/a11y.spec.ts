@@ -3,6 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openPage, signedInPages, signedOutPages, signInAs, THEMES, type PageCase } from './routes';
 
+// axe runs on a dozen pages in two themes per test: longer than the default 30 s.
+test.describe.configure({ timeout: 180_000 });
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 async function violations(page: Page) {
