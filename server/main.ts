@@ -1,68 +1,8 @@
-/** `npm start`: one process serving the built SPA, /app-config.json and the API on PORT (8080). */
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
-import { createApp } from './app';
-import { openDatabase } from './db';
-import { readSettings, type Settings } from './settings';
-import { createTokens, loadSecret } from './tokens';
-import { diskUploads, memoryUploads } from './uploads';
+/**
+ * `npm start`'s entry: first lets Node load `?raw` text imports (the common-password list the app and
+ * the server share, see src/api/commonPasswords.ts), then starts the server. Any `tsx server/main.ts`
+ * works without extra flags.
+ */
+import '../scripts/text-imports.mjs';
 
-let settings: Settings;
-try {
-  settings = readSettings(process.env);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
-const { port, dataDir, serveSpa, distDir } = settings;
-
-const db = await openDatabase(dataDir);
-const tokens = createTokens(db, loadSecret(dataDir));
-const app = createApp({
-  db,
-  tokens,
-  publicBaseUrl: settings.publicBaseUrl,
-  uploads: dataDir === ':memory:' ? memoryUploads() : diskUploads(resolve(dataDir, 'uploads')),
-  devRoutes: settings.devRoutes,
-});
-
-if (serveSpa) {
-  const indexFile = join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    console.error(`No built app at ${indexFile}: run \`npm run build\` (npm start does it for you).`);
-    process.exit(1);
-  }
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  app.use('/assets/*', serveStatic({ root: distDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
-  app.use('*', serveStatic({ root: distDir }));
-  // Client-side routes: any other GET that is not the API gets the app shell.
-  app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(indexHtml)));
-}
-
-const server = serve({ fetch: app.fetch, port }, (info) => {
-  const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
-  console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
-}) as Server;
-
-// SIGTERM (docker stop, systemd, CI) and Ctrl-C: stop taking requests, drop idle keep-alive
-// connections, let requests in flight finish, close the database, exit 0.
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.info(`${signal}: stopping…`);
-  await new Promise<void>((resolveClose) => {
-    server.close(() => resolveClose());
-    server.closeIdleConnections();
-    // A request that will not finish (a slow client) does not hold the stop up for long.
-    setTimeout(() => server.closeAllConnections(), 5000).unref();
-  });
-  await db.close();
-  console.info('Stopped: server and database closed.');
-  process.exit(0);
-}
-process.once('SIGTERM', () => void stop('SIGTERM'));
-process.once('SIGINT', () => void stop('SIGINT'));
+await import('./serve');

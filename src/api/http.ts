@@ -53,6 +53,17 @@ function messageOf(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
+/**
+ * The message for a request that never got an answer (spec §8): the error's own message, with
+ * 'Network error' as the fallback. A browser's fetch failure is a TypeError whose text is for
+ * developers ('Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'),
+ * so it reads 'Network error' too.
+ */
+export function networkMessageOf(error: unknown): string {
+  if (error instanceof TypeError) return NETWORK_MESSAGE;
+  return error instanceof Error && error.message.trim() ? error.message : NETWORK_MESSAGE;
+}
+
 export type Http = ReturnType<typeof createHttp>;
 
 export function createHttp(config: HttpConfig) {
@@ -82,8 +93,7 @@ export function createHttp(config: HttpConfig) {
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      const own = error instanceof Error && error.message.trim() ? error.message : undefined;
-      throw new ApiError(own ?? NETWORK_MESSAGE);
+      throw new ApiError(networkMessageOf(error));
     }
 
     if (response.status === 401) config.onUnauthorized();

@@ -3,6 +3,7 @@
  * reference server so that both sides validate the same shapes with the same messages.
  */
 import { z } from 'zod';
+import { isCommonPassword } from './commonPasswords';
 
 export const messages = {
   emailRequired: 'Email is required',
@@ -28,12 +29,19 @@ export const messages = {
   textTooLong: 'This field is too long',
   controlCharacters: 'Text must not contain control characters',
   redirectUrlTooLong: 'The redirect address is too long',
+  // design.md: the password rule and the minimum age of the terms.
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordTooCommon: 'This password is too common',
+  underMinimumAge: 'You must be at least 18 years old',
 } as const;
 
 /* ----------------------------------------------------------------- field rules */
 
 export const MAX_TEXT = 100;
+export const MIN_PASSWORD = 8;
 export const MAX_PASSWORD = 128;
+export const MINIMUM_AGE = 18;
 export const OTP_LENGTH = 6;
 export const EARLIEST_BIRTHDATE = '1900-01-01';
 
@@ -81,6 +89,15 @@ export const emailField = z
 /** Passwords are never trimmed: spaces are characters the user chose. */
 export const passwordField = (message: string) =>
   z.string({ error: message }).min(1, message).max(MAX_PASSWORD, messages.textTooLong);
+
+/** A password being chosen (sign-up, reset, change), design.md: 8 to 128 characters, not a common one. */
+export const newPasswordField = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .min(MIN_PASSWORD, messages.passwordTooShort)
+    .max(MAX_PASSWORD, messages.passwordTooLong)
+    .refine((value) => !isCommonPassword(value), messages.passwordTooCommon);
 
 export const otpField = z
   .string({ error: messages.otpRequired })
@@ -355,14 +372,23 @@ export const birthdateField = (today: () => string = () => todayIso()) =>
     .refine((value) => value >= EARLIEST_BIRTHDATE, messages.birthdateTooEarly)
     .refine((value) => value <= today(), messages.birthdateInFuture);
 
+/** The latest birthdate of someone at least `MINIMUM_AGE` years old on `today` (both YYYY-MM-DD). */
+export function latestAdultBirthdate(today: string): string {
+  return `${String(Number(today.slice(0, 4)) - MINIMUM_AGE).padStart(4, '0')}${today.slice(4)}`;
+}
+
+/** Sign-up's birthdate: a real date, and the viewer is at least 18 (the terms). */
+export const adultBirthdateField = (today: () => string = () => todayIso()) =>
+  birthdateField(today).refine((value) => value <= latestAdultBirthdate(today()), messages.underMinimumAge);
+
 export const signUpRequestSchema = z
   .object({
     email: emailField,
-    password: passwordField(messages.passwordRequired),
+    password: newPasswordField(messages.passwordRequired),
     passwordConfirm: passwordField(messages.passwordConfirmRequired),
     firstName: required(messages.firstNameRequired),
     lastName: required(messages.lastNameRequired),
-    birthdate: birthdateField(),
+    birthdate: adultBirthdateField(),
   })
   .refine((v) => v.password === v.passwordConfirm, {
     message: messages.passwordsMismatch,
@@ -385,7 +411,7 @@ export const forgotVerifyRequestSchema = z.object({
 export const resetPasswordRequestSchema = z
   .object({
     resetToken: required(messages.resetTokenRequired, 2000),
-    password: passwordField(messages.passwordRequired),
+    password: newPasswordField(messages.passwordRequired),
     confirmPassword: passwordField(messages.passwordConfirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -404,7 +430,7 @@ export const profileUpdateRequestSchema = z.object({
 export const passwordChangeRequestSchema = z
   .object({
     oldPassword: passwordField(messages.oldPasswordRequired),
-    newPassword: passwordField(messages.newPasswordRequired),
+    newPassword: newPasswordField(messages.newPasswordRequired),
     confirmNewPassword: passwordField(messages.newPasswordConfirmRequired),
   })
   .refine((v) => v.newPassword === v.confirmNewPassword, {

@@ -3,6 +3,10 @@ import { font, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html, body', { margin: 0, padding: 0 });
+// Whatever is scrolled or focused into view lands below the fixed 64 px header.
+globalStyle('html', { scrollPaddingTop: 80 });
+// Headings and error boxes take focus from script (route change, failed submit), not from Tab.
+globalStyle('[tabindex="-1"]:focus:not(:focus-visible)', { outline: 'none' });
 globalStyle('body', {
   fontFamily: font.body,
   fontSize: font.size.md,
@@ -19,3 +23,10 @@ globalStyle('.visually-hidden', {
   position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden',
   clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0,
 });
+
+// The skip link (index.html) is hidden until it has focus, then shows above the header.
+globalStyle('.skip-link', {
+  position: 'absolute', left: 8, top: -200, zIndex: 100, padding: '8px 16px', borderRadius: 6,
+  background: vars.color.accent, color: vars.color.accentText, fontWeight: 600, textDecoration: 'none',
+});
+globalStyle('.skip-link:focus', { top: 8 });

@@ -1,5 +1,5 @@
 /** Shared building blocks: page container, cards, form controls, buttons, message boxes. */
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from './theme.css';
 
 export const page = style({ maxWidth: 1040, margin: '0 auto', padding: `${space.xl} ${space.md}` });
@@ -18,10 +18,13 @@ export const muted = style({ color: vars.color.textMuted });
 
 export const form = style({ display: 'grid', gap: space.md });
 export const fieldset = style({ border: 0, padding: 0, margin: 0, display: 'grid', gap: space.md, minWidth: 0 });
-export const field = style({ display: 'grid', gap: space.xs });
+export const field = style({ display: 'grid', gap: space.xs, minWidth: 0 });
 export const label = style({ fontWeight: 600, fontSize: font.size.sm });
 export const input = style({
   font: 'inherit',
+  // An input's intrinsic width (size=20, a date picker's) must never push it past its card.
+  width: '100%',
+  minWidth: 0,
   padding: `${space.sm} ${space.md}`,
   minHeight: 44,
   borderRadius: radius.sm,
@@ -71,4 +74,6 @@ export const errorBox = style({
 });
 
 export const linkRow = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: space.sm, fontSize: font.size.sm });
+// Small links in a row are still 24 px tall targets (WCAG 2.2, 2.5.8 target size).
+globalStyle(`${linkRow} a`, { display: 'inline-block', minHeight: 24, paddingBlock: 2 });
 export const centered = style({ textAlign: 'center' });

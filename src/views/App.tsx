@@ -8,6 +8,7 @@ import * as css from './layout/layout.css';
 import LandingPage from './pages/LandingPage';
 import { FlowOverridesContext, ServicesContext, type FlowOverrides, type Services } from './services';
 import { Toasts } from './Toasts';
+import { useRouteChange } from './routeChange';
 
 // Every route but the landing page is its own chunk, so later pages never grow the landing page.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -34,17 +35,19 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 export function AppRoutes() {
+  useRouteChange();
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path={routes.payment} component={PaymentResultPage} />
         <Route>
           <div className={css.shell}>
             <Header />
-            <main id="main" className={css.main}>
+            <main id="main" className={css.main} tabIndex={-1}>
               <Suspense fallback={<PageLoading />}>
                 <Switch>
                   <Route path={routes.home} component={LandingPage} />
+                  {/* The payment result has the normal header, so a viewer back from the gateway knows where they are. */}
+                  <Route path={routes.payment} component={PaymentResultPage} />
                   <Route path={routes.terms} component={TermsPage} />
                   <Route path={routes.privacy} component={PrivacyPage} />
                   <Route path={routes.login}><GuestOnly><LoginPage /></GuestOnly></Route>

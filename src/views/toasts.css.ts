@@ -1,4 +1,33 @@
 import { globalStyle } from '@vanilla-extract/css';
+import { radius, vars } from '../styles/theme.css';
 
-// Toasts sit below the fixed header, so they never cover the account menu.
-globalStyle(':root', { vars: { '--toastify-toast-top': '76px' } });
+// Toasts in the brand's colours from the theme contract (so they follow dark and light), not the
+// library's stock green/red/blue; text colours chosen for contrast on each.
+// 'html:root' outranks the library's own ':root' defaults, which it injects later at run time.
+globalStyle('html:root', {
+  vars: {
+    '--toastify-toast-top': '76px',
+    '--toastify-color-success': vars.color.success,
+    '--toastify-text-color-success': vars.color.background,
+    '--toastify-color-error': vars.color.danger,
+    '--toastify-text-color-error': vars.color.background,
+    '--toastify-color-info': vars.color.accent,
+    '--toastify-text-color-info': vars.color.accentText,
+    '--toastify-color-progress-success': vars.color.background,
+    '--toastify-color-progress-error': vars.color.background,
+    '--toastify-color-progress-info': vars.color.accentText,
+    '--toastify-toast-bd-radius': radius.md,
+    '--toastify-font-family': 'inherit',
+  },
+});
+
+// Toasts sit below the fixed header, so they never cover the account menu. On phones the library
+// pins them to the very top; keep them under the header there too, inset from the edges.
+globalStyle('.Toastify__toast-container.Toastify__toast-container--top-right', {
+  '@media': {
+    'only screen and (max-width: 480px)': { top: 'var(--toastify-toast-top)', padding: '0 8px', width: '100%' },
+  },
+});
+globalStyle('.Toastify__toast-container .Toastify__toast', {
+  '@media': { 'only screen and (max-width: 480px)': { borderRadius: radius.md, marginBottom: 8 } },
+});

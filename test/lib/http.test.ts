@@ -39,9 +39,15 @@ describe('the request function (spec §7, §8)', () => {
     await expect(client(async () => json(400, { success: false, message: 'Bad code' })).api.getProfile()).rejects.toThrow('Bad code');
     await expect(client(async () => new Response('<html>', { status: 502 })).api.getProfile()).rejects.toThrow('Something went wrong');
   });
-  it("uses the error's own message for a failed fetch, or 'Network error'", async () => {
-    await expect(client(async () => { throw new TypeError('Failed to fetch'); }).api.getProfile()).rejects.toThrow('Failed to fetch');
-    await expect(client(async () => { throw new TypeError(''); }).api.getProfile()).rejects.toThrow('Network error');
+  it("reads 'Network error' for a browser's fetch failure (a TypeError), whatever its text", async () => {
+    for (const text of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed', '']) {
+      await expect(client(async () => { throw new TypeError(text); }).api.getProfile()).rejects.toThrow(/^Network error$/);
+    }
+  });
+  it("keeps the error's own message for other failures, or 'Network error' when it has none", async () => {
+    await expect(client(async () => { throw new Error('Proxy refused the request'); }).api.getProfile()).rejects.toThrow('Proxy refused the request');
+    await expect(client(async () => { throw new Error('  '); }).api.getProfile()).rejects.toThrow(/^Network error$/);
+    await expect(client(async () => { throw 'down'; }).api.getProfile()).rejects.toThrow(/^Network error$/);
   });
   it('tells the session on a 401', async () => {
     const { api, onUnauthorized } = client(async () => json(401, { success: false, message: 'Expired' }));

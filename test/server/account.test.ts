@@ -42,7 +42,7 @@ describe('password change', () => {
     const wrong = await server.call('PUT', '/api/v1/mobile/account/password', { token, body: { oldPassword: 'nope', newPassword: 'N3w-pass', confirmNewPassword: 'N3w-pass' } });
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toBe('Old password is incorrect');
-    const mismatch = await server.call('PUT', '/api/v1/mobile/account/password', { token, body: { oldPassword: 'Bisaya-Demo-2026', newPassword: 'a', confirmNewPassword: 'b' } });
+    const mismatch = await server.call('PUT', '/api/v1/mobile/account/password', { token, body: { oldPassword: 'Bisaya-Demo-2026', newPassword: 'Lami-k7p-one', confirmNewPassword: 'Lami-k7p-two' } });
     expect(mismatch.json.message).toBe('New Passwords do not match');
   });
   it('changes it, after which only the new one signs in', async () => {

@@ -127,7 +127,7 @@ describe('password recovery', () => {
     expect(verified.status).toBe(200);
     const resetToken = verified.json.data.resetToken as string;
 
-    const mismatch = await server.call('POST', `${V1}/forgot/reset-password`, { body: { resetToken, password: 'a', confirmPassword: 'b' } });
+    const mismatch = await server.call('POST', `${V1}/forgot/reset-password`, { body: { resetToken, password: 'Lami-k7p-one', confirmPassword: 'Lami-k7p-two' } });
     expect(mismatch.json.message).toBe('Passwords do not match');
     const reset = await server.call('POST', `${V1}/forgot/reset-password`, { body: { resetToken, password: 'Bagong-Password-1', confirmPassword: 'Bagong-Password-1' } });
     expect(reset.status).toBe(200);
@@ -135,7 +135,7 @@ describe('password recovery', () => {
     expect((await server.signIn('premium@example.com', 'Bagong-Password-1')).status).toBe(200);
     expect((await server.signIn('premium@example.com')).status).toBe(401);
 
-    const twice = await server.call('POST', `${V1}/forgot/reset-password`, { body: { resetToken, password: 'x', confirmPassword: 'x' } });
+    const twice = await server.call('POST', `${V1}/forgot/reset-password`, { body: { resetToken, password: 'Bagong-Password-2', confirmPassword: 'Bagong-Password-2' } });
     expect(twice.status).toBe(400); // single use
   });
 

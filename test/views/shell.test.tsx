@@ -118,7 +118,9 @@ describe('payment result page (spec §2 /payment)', () => {
   ])('status=%s shows %s', async (status, title) => {
     renderView(<AppRoutes />, { path: `/payment?status=${status}`, session: await signedOutSession() });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument(); // standalone: no site header
+    // Issue 6: the result page has the normal header, so a viewer back from the gateway knows where they are.
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
   it('redirects a missing status to /', async () => {
     const run = renderView(<AppRoutes />, { path: '/payment', session: await signedOutSession() });

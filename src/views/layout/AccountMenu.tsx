@@ -8,7 +8,8 @@ import { button } from '../../styles/ui.css';
 import { useServices } from '../services';
 import * as css from './layout.css';
 
-export default function AccountMenu() {
+/** `defaultOpen`: a click on the stand-in while this code loaded opens the menu at once. */
+export default function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { session } = useServices();
   const user = useSelector(session, (s) => s.context.user);
   const [, navigate] = useLocation();
@@ -23,7 +24,7 @@ export default function AccountMenu() {
   }
 
   return (
-    <Menu.Root onSelect={onSelect}>
+    <Menu.Root onSelect={onSelect} defaultOpen={defaultOpen}>
       <Menu.Trigger className={button.secondary}>
         {user?.photo ? <img className={css.menuAvatar} src={user.photo} alt="" width={24} height={24} /> : null}
         My Account

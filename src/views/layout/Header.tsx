@@ -1,19 +1,22 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
-import { Link } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
 import { button } from '../../styles/ui.css';
 import { useServices } from '../services';
 import * as css from './layout.css';
 
-// The menu (Ark UI) is only needed once signed in, so guests do not download it.
+// The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
+// loads, a real button stands in and remembers a click, so the first click opens the menu.
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
 export function Header() {
   const { session } = useServices();
   const status = useSelector(session, (s) => s.value);
   const [first, second] = PRODUCT_NAME.split(' ');
+  const [openRequested, setOpenRequested] = useState(false);
+  const [path] = useLocation();
   return (
     <header className={css.header}>
       <Link href={routes.home} className={css.logo} aria-label={`${PRODUCT_NAME} home`}>
@@ -21,11 +24,18 @@ export function Header() {
       </Link>
       <nav aria-label="Account">
         {status === 'signedIn' && (
-          <Suspense fallback={<span className={button.secondary} aria-hidden="true">My Account</span>}>
-            <AccountMenu />
+          <Suspense
+            fallback={
+              <button type="button" className={button.secondary} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenRequested(true)}>
+                My Account
+              </button>
+            }
+          >
+            <AccountMenu defaultOpen={openRequested} />
           </Suspense>
         )}
-        {status === 'signedOut' && (
+        {/* The sign-in page does not offer itself again. */}
+        {status === 'signedOut' && path !== routes.login && (
           <Link href={routes.login} className={button.primary}>Log In</Link>
         )}
       </nav>

@@ -25,7 +25,8 @@ export const menuContent = style({
 export const menuTitle = style({ padding: `${space.sm} ${space.md}`, fontSize: font.size.sm, color: vars.color.textMuted, margin: 0 });
 export const menuItem = style({
   padding: `${space.sm} ${space.md}`, borderRadius: radius.sm, cursor: 'pointer', color: vars.color.text,
-  selectors: { '&[data-highlighted]': { background: vars.color.surfaceRaised } },
+  // The highlighted item (pointer or arrow keys) in the accent colour: clear in both themes.
+  selectors: { '&[data-highlighted]': { background: vars.color.accent, color: vars.color.accentText } },
 });
 
 export const footer = style({

@@ -62,7 +62,7 @@ function PhotoSection({ initials }: { initials: string }) {
       ) : (
         <span className={css.avatar} aria-hidden="true">{initials}</span>
       )}
-      <div>
+      <div className={css.photoControls}>
         <input
           ref={input} id="photo-input" className={css.fileInput} type="file" accept={PHOTO_TYPES.join(',')}
           onChange={onChoose} aria-label="Choose a photo" disabled={uploading}

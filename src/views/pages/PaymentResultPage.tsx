@@ -1,8 +1,7 @@
 /** Payment result (spec §2 /payment?status=): standalone, redirects home when status is missing. */
 import { Link, Redirect, useSearch } from 'wouter';
-import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
-import { button, card, centered, heading, muted, narrowPage } from '../../styles/ui.css';
+import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';
 
 const RESULTS: Record<string, { title: string; text: string }> = {
   success: { title: 'Payment Successful', text: 'Thank you! Your PREMIUM subscription is being activated.' },
@@ -15,13 +14,12 @@ export default function PaymentResultPage() {
   if (!status) return <Redirect to={routes.home} replace />;
   const result = RESULTS[status] ?? { title: 'Error', text: 'We could not read the result of this payment.' };
   return (
-    <main className={narrowPage}>
+    <div className={narrowPage}>
       <div className={`${card} ${centered}`}>
-        <p className={muted}>{PRODUCT_NAME}</p>
         <h1 className={heading}>{result.title}</h1>
         <p>{result.text}</p>
         <Link href={routes.subscription} className={button.primary}>Go to Subscription</Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -96,13 +96,14 @@ export default function RegisterPage() {
             </div>
             <TextField label="Birthdate" name="birthdate" type="date" autoComplete="bday" min={EARLIEST_BIRTHDATE} max={todayIso()} error={fieldErrors.birthdate} />
             <label className={css.terms}>
-              <input type="checkbox" name="terms" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.currentTarget.checked)} />
+              <input type="checkbox" name="terms" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.currentTarget.checked)} aria-describedby="terms-hint" />
               <span>
                 Accept terms and conditions (<Link href={routes.terms}>Terms and Conditions</Link> and{' '}
                 <Link href={routes.privacy}>Privacy Policy</Link>)
               </span>
             </label>
-            <button type="submit" className={button.primary} disabled={!termsAccepted} aria-busy={submitting}>
+            <p id="terms-hint" className={`${muted} ${css.hint}`}>{termsAccepted ? 'You can now sign up.' : 'Accept the terms and conditions to sign up.'}</p>
+            <button type="submit" className={button.primary} disabled={!termsAccepted} aria-busy={submitting} aria-describedby="terms-hint">
               {submitting ? 'Signing Up...' : 'Sign Up'}
             </button>
           </fieldset>

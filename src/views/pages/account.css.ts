@@ -5,9 +5,12 @@ export const cards = style({
   display: 'grid', gap: space.lg,
   '@media': { [breakpoint.medium]: { gridTemplateColumns: '1fr 1fr', alignItems: 'start' } },
 });
-export const photoRow = style({ display: 'flex', alignItems: 'center', gap: space.md, flexWrap: 'wrap', marginBottom: space.md });
+// Avatar and controls stay side by side: the controls' column takes the rest of the row and may
+// shrink, so a long error message wraps under the buttons instead of pushing the column below.
+export const photoRow = style({ display: 'flex', alignItems: 'flex-start', gap: space.md, marginBottom: space.md });
+export const photoControls = style({ flex: '1 1 0', minWidth: 0, display: 'grid', gap: space.sm, justifyItems: 'start' });
 export const avatar = style({
-  width: 88, height: 88, borderRadius: radius.pill, objectFit: 'cover', background: vars.color.surfaceRaised,
+  flex: 'none', width: 88, height: 88, borderRadius: radius.pill, objectFit: 'cover', background: vars.color.surfaceRaised,
   border: `2px solid ${vars.color.border}`, display: 'grid', placeItems: 'center', fontSize: '2rem', fontWeight: 700,
 });
 export const photoActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap' });

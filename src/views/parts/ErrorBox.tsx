@@ -1,7 +1,15 @@
+import { useEffect, useRef } from 'react';
 import { errorBox } from '../../styles/ui.css';
 
-/** The error box of spec §8: the server's message, announced as an alert. */
+/**
+ * The error box of spec §8: the server's message, announced as an alert. A new message takes
+ * focus, so after a failed submit the keyboard and screen reader are where the problem is.
+ */
 export function ErrorBox({ message }: { message: string | null | undefined }) {
+  const box = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) box.current?.focus();
+  }, [message]);
   if (!message) return null;
-  return <p role="alert" className={errorBox}>{message}</p>;
+  return <p ref={box} role="alert" tabIndex={-1} className={errorBox}>{message}</p>;
 }

@@ -1,0 +1,72 @@
+/**
+ * What every route or step change does, keyed on the address (path and query), so each flow's
+ * steps (which are URL changes) get it with no code of their own: the document title of the route,
+ * the page scrolled to the top, and focus on the new page's heading so a screen reader and a
+ * keyboard start there.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { PRODUCT_NAME } from '../lib/product';
+import { routes } from '../lib/route-paths';
+
+/** Each route's own title; a route added to the app gets a line here (the subscription pages too). */
+export const ROUTE_TITLES: Record<string, string> = {
+  [routes.home]: PRODUCT_NAME,
+  [routes.terms]: 'Terms and Conditions',
+  [routes.privacy]: 'Privacy Policy',
+  [routes.login]: 'Sign In',
+  [routes.register]: 'Sign Up',
+  [routes.registerVerify]: 'Verify Email',
+  [routes.forgotPassword]: 'Forgot Password',
+  [routes.forgotPasswordVerify]: 'Enter OTP',
+  [routes.forgotPasswordReset]: 'Reset Password',
+  [routes.authLink]: 'Signing In',
+  [routes.payment]: 'Payment Result',
+  [routes.account]: 'Account',
+};
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+export function documentTitleFor(path: string): string {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const title = ROUTE_TITLES[normalized] ?? NOT_FOUND_TITLE;
+  return title === PRODUCT_NAME ? PRODUCT_NAME : `${title} · ${PRODUCT_NAME}`;
+}
+
+/** Focuses the first heading in `main`, now or as soon as a lazily loaded page renders one. */
+function focusHeadingWhenShown(main: HTMLElement): () => void {
+  const focus = () => {
+    // While a lazy page loads, Suspense keeps the old page in the DOM, hidden: skip hidden headings.
+    const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.getClientRects().length > 0);
+    if (!heading) return false;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+    return document.activeElement === heading;
+  };
+  if (focus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (focus()) observer.disconnect();
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
+export function useRouteChange() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const first = useRef(true);
+
+  useEffect(() => {
+    document.title = documentTitleFor(path);
+  }, [path]);
+
+  useEffect(() => {
+    // The first page of a visit keeps the browser's own start (top, focus on the document).
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    const main = document.getElementById('main');
+    return main ? focusHeadingWhenShown(main) : undefined;
+  }, [path, search]);
+}
