@@ -5,6 +5,7 @@ import { emailField } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import { findUserByEmail } from '../users';
+import { clockRoutes } from './clock';
 
 const loginLinkRequestSchema = z.object({
   email: emailField,
@@ -47,6 +48,8 @@ export function devRoutes(services: Services) {
     if (redirectUrl) url.searchParams.set('redirectUrl', redirectUrl);
     return ok(c, { url: url.toString() }, 'Login link created');
   });
+
+  app.route('/', clockRoutes(services));
 
   return app;
 }
