@@ -8,6 +8,7 @@
  * ahead must not end the QA session that is watching a subscription expire.
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { isCalendarDate } from '../src/api/schemas';
 
 export type Queryable = Pick<PGlite, 'query'> | Transaction;
 
@@ -22,7 +23,9 @@ export interface ClockReading {
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export function parseInstant(value: string): Date | null {
-  if (!ISO_WITH_OFFSET.test(value)) return null;
+  // Date would roll 2027-02-30 over to March; the written date and time must exist as written.
+  if (!ISO_WITH_OFFSET.test(value) || !isCalendarDate(value.slice(0, 10))) return null;
+  if (Number(value.slice(11, 13)) > 23 || Number(value.slice(14, 16)) > 59) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
