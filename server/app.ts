@@ -2,7 +2,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Db } from './db';
 import { fail, HttpError } from './http';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -13,7 +12,6 @@ import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payment';
 import { subscriptionRoutes, voucherRoutes } from './routes/subscription';
 import { uploadRoutes } from './routes/uploads';
-import type { Tokens } from './tokens';
 import { CODE_LINK_TTL_MS, JSON_BODY_LIMIT, type AppDeps, type AppEnv, type Services } from './context';
 import { MAX_PHOTO_BYTES, memoryUploads } from './uploads';
 
