@@ -5,12 +5,12 @@ import { readClock } from '../../server/clock';
 import { openDatabase } from '../../server/db';
 import { seed } from '../../server/seed';
 import { createTokens } from '../../server/tokens';
-import { DAY_MS, startBillingServer, type BillingServer } from './billing-helpers';
+import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;
 beforeAll(async () => {
   server = await startBillingServer();
-});
+}, SERVER_START_TIMEOUT_MS);
 beforeEach(async () => {
   await server.reset();
 });
@@ -90,5 +90,5 @@ describe('seeding against the clock', () => {
     } finally {
       await db.close();
     }
-  });
+  }, SERVER_START_TIMEOUT_MS);
 });

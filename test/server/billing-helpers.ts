@@ -3,6 +3,8 @@ import { startTestServer } from './helpers';
 
 export const V1 = '/api/v1/mobile';
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Starting PGlite and seeding takes seconds, and far longer when the whole suite shares two cores. */
+export const SERVER_START_TIMEOUT_MS = 120_000;
 
 export async function startBillingServer() {
   const server = await startTestServer();

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentRecordSchema } from '../../src/api/schemas';
 import { recordPayment } from '../../server/payments';
-import { startBillingServer, type BillingServer } from './billing-helpers';
+import { SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;
 beforeAll(async () => {
   server = await startBillingServer();
-});
+}, SERVER_START_TIMEOUT_MS);
 beforeEach(async () => {
   await server.reset();
 });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionHistoryItemSchema, subscriptionStatusDetailsSchema, voucherSubscriptionSchema } from '../../src/api/schemas';
 import { VOUCHER_MESSAGES } from '../../server/vouchers';
-import { DAY_MS, startBillingServer, V1, type BillingServer } from './billing-helpers';
+import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;
 beforeAll(async () => {
   server = await startBillingServer();
-});
+}, SERVER_START_TIMEOUT_MS);
 beforeEach(async () => {
   await server.reset();
 });

@@ -6,7 +6,7 @@ import {
   subscriptionStatusDetailsSchema,
 } from '../../src/api/schemas';
 import { SUBSCRIPTION_MESSAGES } from '../../server/subscriptions';
-import { DAY_MS, startBillingServer, V1, type BillingServer } from './billing-helpers';
+import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from './billing-helpers';
 
 const PREMIUM = 'premium@example.com';
 const CANCELED = 'canceled@example.com';
@@ -16,7 +16,7 @@ const VOUCHER = 'voucher@example.com';
 let server: BillingServer;
 beforeAll(async () => {
   server = await startBillingServer();
-});
+}, SERVER_START_TIMEOUT_MS);
 beforeEach(async () => {
   await server.reset();
 });
