@@ -11,6 +11,8 @@ import { configRoutes } from './routes/config';
 import { createMailbox } from './mailbox';
 import { createOtp, createSingleUseTokens } from './otp';
 import { devRoutes } from './routes/dev';
+import { paymentRoutes } from './routes/payment';
+import { subscriptionRoutes, voucherRoutes } from './routes/subscription';
 import { createSignInThrottle } from './throttle';
 import { uploadRoutes } from './routes/uploads';
 import { CODE_LINK_TTL_MS, JSON_BODY_LIMIT, type AppDeps, type AppEnv, type Services } from './context';
@@ -83,6 +85,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', uploadRoutes(services));
   app.route('/api/v1/mobile/auth', authRoutes(services));
   app.route('/api/v1/mobile/account', accountRoutes(services));
+  app.route('/api/v1/mobile/subscription', subscriptionRoutes(services));
+  app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
+  app.route('/api/v1/mobile/payment', paymentRoutes(services));
   if (services.devRoutes !== 'off') app.route('/dev', devRoutes(services));
 
   app.notFound(notFound);

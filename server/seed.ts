@@ -1,6 +1,9 @@
 /** Reference data of the design (QA and tests rely on these exact values). Idempotent. */
 import type { PGlite } from '@electric-sql/pglite';
+import { randomUUID } from 'node:crypto';
+import { addDays, now } from './clock';
 import { hashPassword } from './passwords';
+import { recordPayment } from './payments';
 
 export const DEMO_PASSWORD = 'Bisaya-Demo-2026';
 export const FREE_PLAN_ID = 3;
@@ -26,15 +29,35 @@ export const SEED_PLANS = [
   },
 ] as const;
 
-export const SEED_VOUCHERS = [
-  { code: 'BISAYA30', days: 30, amount: '99.00', reusable: true },
-  { code: 'SUGBO365', days: 365, amount: '990.00', reusable: false },
+/** Plans a voucher subscribes to (type VOUCHER: never offered in the plan list of the wizard). */
+export const SEED_VOUCHER_PLANS = [
+  {
+    id: 4, slug: 'voucher-30', name: 'Voucher 30 Days', type: 'VOUCHER', price: '99.00', duration: 30, billingCycle: 'voucher',
+    sortOrder: 3, popular: false,
+    description: 'Premium for 30 days, paid with a voucher.',
+    features: ['Everything in Monthly', 'No automatic renewal'],
+  },
+  {
+    id: 5, slug: 'voucher-365', name: 'Voucher 365 Days', type: 'VOUCHER', price: '990.00', duration: 365, billingCycle: 'voucher',
+    sortOrder: 4, popular: false,
+    description: 'Premium for 365 days, paid with a voucher.',
+    features: ['Everything in Yearly', 'No automatic renewal'],
+  },
 ] as const;
 
-const DAY = 24 * 60 * 60 * 1000;
+/** planId: the VOUCHER plan it subscribes to; termsPlanId: the PREMIUM plan it stands for. */
+export const SEED_VOUCHERS = [
+  { code: 'BISAYA30', days: 30, amount: '99.00', reusable: true, planId: 4, termsPlanId: 1 },
+  { code: 'SUGBO365', days: 365, amount: '990.00', reusable: false, planId: 5, termsPlanId: 2 },
+] as const;
 
+/**
+ * Idempotent: plans and vouchers are upserted on every start; the demo accounts and their
+ * subscriptions and payments are written once, into an empty database, at dates relative to the
+ * server clock (server/clock.ts) at that moment.
+ */
 export async function seed(db: PGlite): Promise<void> {
-  for (const p of SEED_PLANS) {
+  for (const p of [...SEED_PLANS, ...SEED_VOUCHER_PLANS]) {
     await db.query(
       `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular)
        VALUES ($1, $2, $3, $4, $5, $6, 'PHP', $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
@@ -42,49 +65,111 @@ export async function seed(db: PGlite): Promise<void> {
     );
   }
   for (const v of SEED_VOUCHERS) {
-    await db.query('INSERT INTO vouchers (code, days, amount, reusable) VALUES ($1, $2, $3, $4) ON CONFLICT (code) DO NOTHING', [
-      v.code, v.days, v.amount, v.reusable,
-    ]);
+    // A database seeded before vouchers had plans gets them here.
+    await db.query(
+      `INSERT INTO vouchers (code, days, amount, reusable, plan_id, terms_plan_id) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (code) DO UPDATE SET plan_id = EXCLUDED.plan_id, terms_plan_id = EXCLUDED.terms_plan_id WHERE vouchers.plan_id IS NULL`,
+      [v.code, v.days, v.amount, v.reusable, v.planId, v.termsPlanId],
+    );
   }
 
   const existing = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if ((existing.rows[0]?.count ?? 0) > 0) return;
 
   const hash = await hashPassword(DEMO_PASSWORD);
-  const now = Date.now();
-  const addUser = async (email: string, firstName: string, lastName: string) => {
-    const row = await db.query<{ id: string }>(
-      `INSERT INTO users (email, password_hash, first_name, last_name, birthdate) VALUES ($1, $2, $3, $4, '1990-06-15') RETURNING id`,
-      [email, hash, firstName, lastName],
+  await db.transaction(async (tx) => {
+    const at = await now(tx);
+    const daysAgo = (days: number) => addDays(at, -days);
+    const addUser = async (email: string, firstName: string, lastName: string) => {
+      const row = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name, birthdate, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, '1990-06-15', $5, $5) RETURNING id`,
+        [email, hash, firstName, lastName, daysAgo(400)],
+      );
+      return row.rows[0]!.id;
+    };
+    const addSubscription = async (s: {
+      userId: string; planId: number; status: string; start: Date; end: Date; method: string; details?: object; autoRenew: boolean;
+      canceledDate?: Date;
+    }) => {
+      const row = await tx.query<{ id: string }>(
+        `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew,
+           canceled_date, canceled_reason, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $4, $4) RETURNING id`,
+        [s.userId, s.planId, s.status, s.start, s.end, s.method, s.details ? JSON.stringify(s.details) : null, s.autoRenew,
+          s.canceledDate ?? null, s.canceledDate ? 'Canceled by the subscriber' : null],
+      );
+      return row.rows[0]!.id;
+    };
+    const monthly = SEED_PLANS[0];
+
+    // free: one monthly checkout months ago, long ended (Active tab empty, All tab one EXPIRED item).
+    const free = await addUser('free@example.com', 'Maria', 'Santos');
+    const freeOld = await addSubscription({
+      userId: free, planId: monthly.id, status: 'ACTIVE', start: daysAgo(200), end: daysAgo(170), method: 'MAYA_CHECKOUT', autoRenew: false,
+    });
+    await recordPayment(tx, {
+      userId: free, subscriptionId: freeOld, planId: monthly.id, checkoutId: randomUUID(), status: 'PAYMENT_SUCCESS', amount: monthly.price,
+      paymentMethod: 'MAYA_CHECKOUT', gatewayResponse: { seeded: true, status: 'PAYMENT_SUCCESS' }, at: daysAgo(200),
+    });
+
+    // premium: three monthly periods on a saved Visa; the latest renewal was declined once, then paid.
+    const premium = await addUser('premium@example.com', 'Juan', 'Dela Cruz');
+    await tx.query(
+      `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, is_default, created_at, updated_at)
+       VALUES ('seed-card-premium', $1, 'visa', '412345', '1381', true, $2, $2)`,
+      [premium, daysAgo(70)],
     );
-    return row.rows[0]!.id;
-  };
+    const card = { cardTokenId: 'seed-card-premium' };
+    const periods: Array<[number, number, string]> = [[70, 40, 'EXPIRED'], [40, 10, 'EXPIRED'], [10, -20, 'ACTIVE']];
+    for (const [from, to, status] of periods) {
+      const id = await addSubscription({
+        userId: premium, planId: monthly.id, status, start: daysAgo(from), end: daysAgo(to), method: 'MAYA_VAULT', details: card, autoRenew: true,
+      });
+      const paid = { userId: premium, subscriptionId: id, planId: monthly.id, amount: monthly.price, paymentMethod: 'MAYA_VAULT' as const };
+      if (from === 10) {
+        await recordPayment(tx, { ...paid, status: 'PAYMENT_FAILED', gatewayResponse: { seeded: true, status: 'PAYMENT_FAILED', reason: 'Declined by the issuer' }, at: daysAgo(from) });
+        await recordPayment(tx, {
+          ...paid, status: 'PAYMENT_SUCCESS', retryCount: 1, lastRetryDate: daysAgo(from - 0.25),
+          gatewayResponse: { seeded: true, status: 'PAYMENT_SUCCESS' }, at: daysAgo(from - 0.25),
+        });
+      } else {
+        await recordPayment(tx, { ...paid, status: 'PAYMENT_SUCCESS', gatewayResponse: { seeded: true, status: 'PAYMENT_SUCCESS' }, at: daysAgo(from) });
+      }
+    }
 
-  await addUser('free@example.com', 'Maria', 'Santos');
+    // canceled: two checkout months, the current one canceled with 15 days left; one checkout left unpaid.
+    const canceled = await addUser('canceled@example.com', 'Ana', 'Reyes');
+    const checkout = { userId: canceled, planId: monthly.id, amount: monthly.price, paymentMethod: 'MAYA_CHECKOUT' as const };
+    await recordPayment(tx, {
+      ...checkout, checkoutId: randomUUID(), status: 'PAYMENT_EXPIRED', gatewayResponse: { seeded: true, status: 'PAYMENT_EXPIRED' }, at: daysAgo(46),
+    });
+    const canceledOld = await addSubscription({
+      userId: canceled, planId: monthly.id, status: 'EXPIRED', start: daysAgo(45), end: daysAgo(15), method: 'MAYA_CHECKOUT', autoRenew: false,
+    });
+    await recordPayment(tx, {
+      ...checkout, subscriptionId: canceledOld, checkoutId: randomUUID(), status: 'PAYMENT_SUCCESS',
+      gatewayResponse: { seeded: true, status: 'PAYMENT_SUCCESS' }, at: daysAgo(45),
+    });
+    const canceledNow = await addSubscription({
+      userId: canceled, planId: monthly.id, status: 'CANCELED', start: daysAgo(15), end: daysAgo(-15), method: 'MAYA_CHECKOUT', autoRenew: false,
+      canceledDate: daysAgo(2),
+    });
+    await recordPayment(tx, {
+      ...checkout, subscriptionId: canceledNow, checkoutId: randomUUID(), status: 'PAYMENT_SUCCESS',
+      gatewayResponse: { seeded: true, status: 'PAYMENT_SUCCESS' }, at: daysAgo(15),
+    });
 
-  const premium = await addUser('premium@example.com', 'Juan', 'Dela Cruz');
-  await db.query(
-    `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, is_default) VALUES ('seed-card-premium', $1, 'visa', '412345', '1381', true)`,
-    [premium],
-  );
-  await db.query(
-    `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details)
-     VALUES ($1, 1, 'ACTIVE', $2, $3, 'MAYA_VAULT', $4)`,
-    [premium, new Date(now - 10 * DAY), new Date(now + 20 * DAY), JSON.stringify({ cardTokenId: 'seed-card-premium' })],
-  );
-
-  const canceled = await addUser('canceled@example.com', 'Ana', 'Reyes');
-  await db.query(
-    `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, auto_renew, canceled_date)
-     VALUES ($1, 1, 'CANCELED', $2, $3, 'MAYA_CHECKOUT', false, $4)`,
-    [canceled, new Date(now - 15 * DAY), new Date(now + 15 * DAY), new Date(now - 2 * DAY)],
-  );
-
-  const voucher = await addUser('voucher@example.com', 'Pedro', 'Garcia');
-  const sub = await db.query<{ id: string }>(
-    `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew)
-     VALUES ($1, 1, 'ACTIVE', $2, $3, 'VOUCHER', $4, false) RETURNING id`,
-    [voucher, new Date(now - 5 * DAY), new Date(now + 360 * DAY), JSON.stringify({ voucherCode: 'SUGBO365' })],
-  );
-  await db.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id) VALUES ($1, $2, $3)', ['SUGBO365', voucher, sub.rows[0]!.id]);
+    // voucher: BISAYA30 redeemed 5 days ago; no payments ('No payments yet'). SUGBO365 stays free
+    // for one redemption, so QA can redeem it once and see the second account refused.
+    const voucher = await addUser('voucher@example.com', 'Pedro', 'Garcia');
+    const bisaya = SEED_VOUCHERS[0];
+    const voucherSub = await addSubscription({
+      userId: voucher, planId: bisaya.planId, status: 'ACTIVE', start: daysAgo(5), end: daysAgo(5 - bisaya.days), method: 'VOUCHER',
+      details: { voucherCode: bisaya.code }, autoRenew: false,
+    });
+    await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
+      bisaya.code, voucher, voucherSub, daysAgo(5),
+    ]);
+  });
 }

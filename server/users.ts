@@ -1,7 +1,12 @@
-/** Reading users in the shape of the contract (spec §3 User with its subscription). */
+/**
+ * Reading users in the shape of the contract (spec §3 User with its subscription). The subscription
+ * is the one current at the server clock ($2), as the status call reads it; none: FREE.
+ */
 import type { User } from '../src/api/schemas';
+import { now } from './clock';
 import type { Db } from './db';
 import { FREE_PLAN_ID } from './seed';
+import { isCurrentSql, NEWEST_FIRST } from './subscriptions';
 
 interface UserRow {
   id: string;
@@ -16,7 +21,7 @@ interface UserRow {
   created_at: Date;
   plan_id: number | null;
   plan_name: string | null;
-  plan_type: 'FREE' | 'PREMIUM' | null;
+  plan_type: 'FREE' | 'PREMIUM' | 'VOUCHER' | null;
   status: string | null;
   start_date: Date | null;
   end_date: Date | null;
@@ -26,7 +31,7 @@ const USER_SELECT = `
   SELECT u.*, s.plan_id, p.name AS plan_name, p.type AS plan_type, s.status, s.start_date, s.end_date
   FROM users u
   LEFT JOIN LATERAL (
-    SELECT * FROM subscriptions WHERE user_id = u.id ORDER BY created_at DESC LIMIT 1
+    SELECT * FROM subscriptions s WHERE s.user_id = u.id AND ${isCurrentSql('$2')} ORDER BY ${NEWEST_FIRST} LIMIT 1
   ) s ON true
   LEFT JOIN plans p ON p.id = s.plan_id`;
 
@@ -40,7 +45,7 @@ export function toUser(row: UserRow): User {
     ? {
         planId: row.plan_id,
         planName: row.plan_name ?? '',
-        planType: row.plan_type === 'PREMIUM' ? ('PREMIUM' as const) : ('FREE' as const),
+        planType: row.plan_type === 'FREE' ? ('FREE' as const) : ('PREMIUM' as const),
         status: row.status ?? 'ACTIVE',
         startDate: row.start_date!.toISOString(),
         endDate: row.end_date ? row.end_date.toISOString() : null,
@@ -62,12 +67,12 @@ export function toUser(row: UserRow): User {
 }
 
 export async function findUserById(db: Db, id: string): Promise<User | null> {
-  const result = await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id]);
+  const result = await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id, await now(db)]);
   return result.rows[0] ? toUser(result.rows[0]) : null;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<(User & { passwordHash: string }) | null> {
-  const result = await db.query<UserRow & { password_hash: string }>(`${USER_SELECT} WHERE u.email = $1`, [email.toLowerCase()]);
+  const result = await db.query<UserRow & { password_hash: string }>(`${USER_SELECT} WHERE u.email = $1`, [email.toLowerCase(), await now(db)]);
   const row = result.rows[0];
   return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
 }

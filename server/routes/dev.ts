@@ -6,6 +6,7 @@ import { isLocalRequest } from '../client';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import { findUserByEmail } from '../users';
+import { clockRoutes } from './clock';
 
 const loginLinkRequestSchema = z.object({
   email: emailField,
@@ -62,6 +63,8 @@ export function devRoutes(services: Services) {
     if (redirectUrl) url.searchParams.set('redirectUrl', redirectUrl);
     return ok(c, { url: url.toString() }, 'Login link created');
   });
+
+  app.route('/', clockRoutes(services));
 
   return app;
 }

@@ -44,6 +44,8 @@ describe('seed data (design: reference data)', () => {
       { id: 1, slug: 'monthly', price: '99.00', billing_cycle: 'month', popular: false, type: 'PREMIUM' },
       { id: 2, slug: 'yearly', price: '990.00', billing_cycle: 'year', popular: true, type: 'PREMIUM' },
       { id: 3, slug: 'free', price: '0.00', billing_cycle: 'month', popular: false, type: 'FREE' },
+      { id: 4, slug: 'voucher-30', price: '99.00', billing_cycle: 'voucher', popular: false, type: 'VOUCHER' },
+      { id: 5, slug: 'voucher-365', price: '990.00', billing_cycle: 'voucher', popular: false, type: 'VOUCHER' },
     ]);
   });
 

@@ -1,0 +1,107 @@
+/**
+ * Payment records (spec §3): one row per charge attempt, whatever the outcome. Only records for now;
+ * the Maya gateway that writes them on returns and webhooks comes with a later issue.
+ */
+import { randomBytes } from 'node:crypto';
+import type { PaymentMethod, PaymentRecord } from '../src/api/schemas';
+import type { Queryable } from './clock';
+
+/** Maya's outcome names, plus PENDING while a payment waits for one. */
+export const PAYMENT_STATUSES = ['PENDING', 'PAYMENT_SUCCESS', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+interface PaymentRow {
+  id: string;
+  user_id: string;
+  subscription_id: string | null;
+  checkout_id: string | null;
+  reference_id: string;
+  status: string;
+  amount: string;
+  discounted_amount: string;
+  total_amount: string;
+  payment_method: PaymentMethod;
+  payment_link: string | null;
+  gateway_response: unknown;
+  retry_count: number;
+  last_retry_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  plan_name: string | null;
+}
+
+const PAYMENT_SELECT = `
+  SELECT r.id, r.user_id, r.subscription_id, r.checkout_id, r.reference_id, r.status,
+         r.amount::text AS amount, r.discounted_amount::text AS discounted_amount, r.total_amount::text AS total_amount,
+         r.payment_method, r.payment_link, r.gateway_response, r.retry_count, r.last_retry_date,
+         r.created_at, r.updated_at, p.name AS plan_name
+  FROM payment_records r
+  LEFT JOIN plans p ON p.id = r.plan_id`;
+
+export function toPaymentRecord(row: PaymentRow): PaymentRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    subscriptionId: row.subscription_id,
+    checkoutId: row.checkout_id,
+    referenceId: row.reference_id,
+    status: row.status,
+    amount: row.amount,
+    discountedAmount: row.discounted_amount,
+    totalAmount: row.total_amount,
+    paymentMethod: row.payment_method,
+    paymentLink: row.payment_link,
+    gatewayResponse: row.gateway_response ?? null,
+    retryCount: row.retry_count,
+    lastRetryDate: row.last_retry_date ? row.last_retry_date.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    planName: row.plan_name,
+  };
+}
+
+/** The viewer's payments, newest first (ties at one fixed instant: the later write first). */
+export async function listPayments(q: Queryable, userId: string): Promise<PaymentRecord[]> {
+  const result = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.seq DESC`, [userId]);
+  return result.rows.map(toPaymentRecord);
+}
+
+/** A reference the viewer can quote to support: SB- and 12 upper-case hex digits. */
+export const newReferenceId = () => `SB-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+export interface NewPaymentRecord {
+  userId: string;
+  subscriptionId?: string | null;
+  planId?: number | null;
+  checkoutId?: string | null;
+  referenceId?: string;
+  status: PaymentStatus;
+  /** Money as a decimal string, e.g. '99.00'. */
+  amount: string;
+  discountedAmount?: string;
+  paymentMethod: PaymentMethod;
+  paymentLink?: string | null;
+  gatewayResponse?: unknown;
+  retryCount?: number;
+  lastRetryDate?: Date | null;
+  /** The server clock's time (server/clock.ts); records carry no database `now()`. */
+  at: Date;
+}
+
+export async function recordPayment(q: Queryable, input: NewPaymentRecord): Promise<PaymentRecord> {
+  const discount = input.discountedAmount ?? '0.00';
+  const inserted = await q.query<{ id: string }>(
+    `INSERT INTO payment_records (user_id, subscription_id, plan_id, checkout_id, reference_id, status, amount, discounted_amount,
+       total_amount, payment_method, payment_link, gateway_response, retry_count, last_retry_date, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $7::numeric - $8::numeric, $9, $10, $11, $12, $13, $14, $14)
+     RETURNING id`,
+    [
+      input.userId, input.subscriptionId ?? null, input.planId ?? null, input.checkoutId ?? null, input.referenceId ?? newReferenceId(),
+      input.status, input.amount, discount, input.paymentMethod, input.paymentLink ?? null,
+      input.gatewayResponse === undefined ? null : JSON.stringify(input.gatewayResponse),
+      input.retryCount ?? 0, input.lastRetryDate ?? null, input.at,
+    ],
+  );
+  const row = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE r.id = $1`, [inserted.rows[0]!.id]);
+  return toPaymentRecord(row.rows[0]!);
+}

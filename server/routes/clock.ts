@@ -1,0 +1,32 @@
+/** `GET/POST /dev/clock`: read or move the billing clock (server/clock.ts). Dev routes only. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { formatDateTime } from '../../src/lib/dates';
+import { parseInstant, readClock, setClock, type ClockReading } from '../clock';
+import type { AppEnv, Services } from '../context';
+import { ok, readBody } from '../http';
+
+const INSTANT_MESSAGE = 'now must be an ISO 8601 date-time with an offset, e.g. 2027-01-15T00:00:00+08:00, or null to reset';
+
+const clockRequestSchema = z.object({
+  now: z
+    .string({ error: INSTANT_MESSAGE })
+    .max(40, INSTANT_MESSAGE)
+    .refine((value) => parseInstant(value) !== null, INSTANT_MESSAGE)
+    .nullable(),
+});
+
+const shown = (reading: ClockReading) => ({ now: reading.now.toISOString(), source: reading.source });
+
+export function clockRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.get('/clock', async (c) => ok(c, shown(await readClock(services.db))));
+  app.post('/clock', async (c) => {
+    const body = await readBody(c, clockRequestSchema);
+    const at = body.now === null ? null : parseInstant(body.now);
+    const reading = await services.db.transaction((tx) => setClock(tx, at));
+    const message = body.now === null ? `Clock reset (${reading.source})` : `Clock set to ${formatDateTime(reading.now)} Asia/Manila`;
+    return ok(c, shown(reading), message);
+  });
+  return app;
+}

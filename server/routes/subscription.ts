@@ -1,0 +1,69 @@
+/** Spec §7 subscription calls: plans (public), status, history, cancel, resubscribe; voucher redeem. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { subscriptionIdRequestSchema, voucherRedeemRequestSchema } from '../../src/api/schemas';
+import type { AppEnv, Services } from '../context';
+import { HttpError, ok, readBody } from '../http';
+import {
+  cancelSubscription,
+  findPlan,
+  listPlans,
+  resubscribe,
+  subscriptionHistory,
+  subscriptionStatus,
+} from '../subscriptions';
+import { redeemVoucher, VOUCHER_MESSAGES } from '../vouchers';
+import { requireAuth } from './middleware';
+
+const planQuerySchema = z.object({
+  type: z.enum(['FREE', 'PREMIUM', 'VOUCHER'], { error: 'type must be FREE, PREMIUM or VOUCHER' }).optional(),
+  isActive: z.enum(['true', 'false'], { error: 'isActive must be true or false' }).optional(),
+});
+
+const planKeySchema = z.string().regex(/^[a-z0-9-]{1,64}$/i);
+
+export function subscriptionRoutes(services: Services) {
+  const { db } = services;
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(services);
+
+  // Plans are public: the landing page and the wizard's first step show them before any payment.
+  app.get('/plans', async (c) => {
+    const parsed = planQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
+    const { type, isActive } = parsed.data;
+    return ok(c, await listPlans(db, { type, isActive: isActive === undefined ? undefined : isActive === 'true' }));
+  });
+
+  app.get('/plans/:idOrSlug', async (c) => {
+    const key = c.req.param('idOrSlug');
+    if (!planKeySchema.safeParse(key).success) throw new HttpError(404, 'Plan not found');
+    return ok(c, await findPlan(db, key));
+  });
+
+  app.get('/status', auth, async (c) => ok(c, await subscriptionStatus(db, c.get('userId'))));
+
+  app.get('/history', auth, async (c) => ok(c, await subscriptionHistory(db, c.get('userId'))));
+
+  app.post('/cancel', auth, async (c) => {
+    const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
+    return ok(c, null, await cancelSubscription(db, c.get('userId'), subscriptionId));
+  });
+
+  app.post('/resubscribe', auth, async (c) => {
+    const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
+    return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId));
+  });
+
+  return app;
+}
+
+export function voucherRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(services));
+  app.post('/redeem', async (c) => {
+    const { code } = await readBody(c, voucherRedeemRequestSchema);
+    return ok(c, await redeemVoucher(services.db, c.get('userId'), code), VOUCHER_MESSAGES.redeemed);
+  });
+  return app;
+}

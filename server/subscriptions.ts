@@ -1,0 +1,327 @@
+/**
+ * Subscriptions: plans, the current status, history, cancel and resubscribe.
+ *
+ * Expiry is computed when read, never by a sweep: a subscription that is ACTIVE, CANCELED or
+ * PAST_DUE and whose end date is at or before the server clock (server/clock.ts) reads as EXPIRED,
+ * and the viewer falls back to FREE. Moving the clock back makes it current again, which is what QA
+ * wants from a clock they can move. Renewal of card and wallet subscriptions comes with the gateway.
+ */
+import type {
+  BillingCycle,
+  PaymentMethod,
+  Plan,
+  SubscriptionHistoryItem,
+  SubscriptionStatusDetails,
+} from '../src/api/schemas';
+import { formatDateTime } from '../src/lib/dates';
+import { now, type Queryable } from './clock';
+import type { Db } from './db';
+import { HttpError } from './http';
+import { FREE_PLAN_ID } from './seed';
+
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: 'Subscription not found',
+  planNotFound: 'Plan not found',
+  canceled: (end: string) => `Your subscription has been canceled. You keep Premium access until ${end}. Fees already paid are not refunded.`,
+  alreadyCanceled: 'This subscription is already canceled.',
+  cancelNotActive: 'Only an active subscription can be canceled.',
+  ended: 'This subscription has already ended.',
+  reactivated: (end: string) => `Your subscription is active again. Your next billing date is ${end}.`,
+  reactivatedVoucher: (end: string) => `Your voucher subscription is active again until ${end}.`,
+  alreadyActive: 'This subscription is already active.',
+  resubscribeNotCanceled: 'Only a canceled subscription can be reactivated.',
+  resubscribeEnded: (end: string) =>
+    `This subscription ended on ${end} and can no longer be reactivated. Please subscribe again.`,
+} as const;
+
+/** Statuses that give access until the end date; anything else (EXPIRED, PENDING, ...) does not. */
+export const LIVE_STATUSES = ['ACTIVE', 'CANCELED', 'PAST_DUE'] as const;
+const LIVE_SQL = `(${LIVE_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+
+/** SQL: the status as read at the instant in parameter `at` (e.g. '$1'), for table alias `s`. */
+export const effectiveStatusSql = (at: string) =>
+  `CASE WHEN s.status IN ${LIVE_SQL} AND s.end_date IS NOT NULL AND s.end_date <= ${at} THEN 'EXPIRED' ELSE s.status END`;
+
+/** SQL: the subscription (alias `s`) gives access at the instant in parameter `at`. */
+export const isCurrentSql = (at: string) => `(s.status IN ${LIVE_SQL} AND (s.end_date IS NULL OR s.end_date > ${at}))`;
+
+/** Newest first; rows written at one fixed instant keep their write order. */
+export const NEWEST_FIRST = 's.start_date DESC, s.seq DESC';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/* ----------------------------------------------------------------- plans */
+
+interface PlanRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  type: 'FREE' | 'PREMIUM' | 'VOUCHER';
+  price: string;
+  currency: string;
+  duration: number;
+  billing_cycle: BillingCycle;
+  trial_days: number;
+  sort_order: number;
+  is_active: boolean;
+  features: string[];
+  popular: boolean;
+}
+
+const PLAN_SELECT = `SELECT id, slug, name, description, type, price::text AS price, currency, duration, billing_cycle,
+  trial_days, sort_order, is_active, features, popular FROM plans`;
+
+function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    currency: row.currency,
+    duration: String(row.duration),
+    billingCycle: row.billing_cycle,
+    trialDays: row.trial_days,
+    sortOrder: row.sort_order,
+    isActive: row.is_active,
+    features: row.features,
+    popular: row.popular,
+  };
+}
+
+export async function listPlans(q: Queryable, filter: { type?: string | undefined; isActive?: boolean | undefined }): Promise<Plan[]> {
+  const result = await q.query<PlanRow>(
+    `${PLAN_SELECT} WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`,
+    [filter.type ?? null, filter.isActive ?? null],
+  );
+  return result.rows.map(toPlan);
+}
+
+/** By numeric id or by slug (design: the wizard looks plans up by slug). */
+export async function findPlan(q: Queryable, idOrSlug: string): Promise<Plan> {
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const result = await q.query<PlanRow>(`${PLAN_SELECT} WHERE ${byId ? 'id = $1::int' : 'slug = $1'}`, [idOrSlug]);
+  const row = result.rows[0];
+  if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.planNotFound);
+  return toPlan(row);
+}
+
+/* ----------------------------------------------------------------- subscriptions */
+
+export interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  plan_id: number;
+  status: string;
+  effective_status: string;
+  start_date: Date;
+  end_date: Date | null;
+  payment_method: PaymentMethod | null;
+  payment_details: Record<string, unknown> | null;
+  auto_renew: boolean;
+  canceled_date: Date | null;
+  canceled_reason: string | null;
+  previous_plan_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+  plan_name: string;
+  plan_type: 'FREE' | 'PREMIUM' | 'VOUCHER';
+  plan_price: string;
+  plan_currency: string;
+  plan_duration: number;
+  plan_billing_cycle: BillingCycle;
+  voucher_code: string | null;
+  voucher_days: number | null;
+  voucher_amount: string | null;
+  terms_cycle: string | null;
+  terms_price: string | null;
+  terms_duration: number | null;
+  card_type: string | null;
+  card_last4: string | null;
+}
+
+/** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
+const SUBSCRIPTION_SELECT = `
+  SELECT s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql('$1')} AS effective_status, s.start_date, s.end_date,
+         s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
+         s.created_at, s.updated_at,
+         p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
+         p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
+         v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
+         tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
+         c.card_type, c.last4 AS card_last4
+  FROM subscriptions s
+  JOIN plans p ON p.id = s.plan_id
+  LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'
+  LEFT JOIN plans tp ON tp.id = v.terms_plan_id
+  LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId'`;
+
+/** The subscription that gives the viewer access at `at`, or null (FREE). */
+export async function currentSubscription(q: Queryable, userId: string, at: Date): Promise<SubscriptionRow | null> {
+  const result = await q.query<SubscriptionRow>(
+    `${SUBSCRIPTION_SELECT} WHERE s.user_id = $2 AND ${isCurrentSql('$1')} ORDER BY ${NEWEST_FIRST} LIMIT 1`,
+    [at, userId],
+  );
+  return result.rows[0] ?? null;
+}
+
+async function ownSubscription(q: Queryable, userId: string, subscriptionId: string, at: Date): Promise<SubscriptionRow> {
+  if (!UUID.test(subscriptionId)) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  // Someone else's id answers exactly like an unknown one.
+  const result = await q.query<SubscriptionRow>(`${SUBSCRIPTION_SELECT} WHERE s.id = $2 AND s.user_id = $3`, [at, subscriptionId, userId]);
+  const row = result.rows[0];
+  if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  return row;
+}
+
+const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1).toLowerCase() : text);
+
+export const maskedCardNumber = (last4: string) => `**** **** **** ${last4}`;
+
+function paymentMethodDetails(row: SubscriptionRow): SubscriptionStatusDetails['paymentMethodDetails'] {
+  switch (row.payment_method) {
+    case 'MAYA_VAULT':
+      return row.card_last4
+        ? { description: capitalise(row.card_type ?? 'Card'), maskedCardNumber: maskedCardNumber(row.card_last4) }
+        : { description: 'Card' };
+    case 'MAYA_WALLET':
+      return { description: 'Maya Wallet' };
+    case 'MAYA_CHECKOUT':
+      return { description: 'Maya Checkout' };
+    case 'VOUCHER':
+      return { description: 'Voucher', voucherCode: voucherCodeOf(row) };
+    default:
+      return null;
+  }
+}
+
+const voucherCodeOf = (row: SubscriptionRow) => row.voucher_code ?? String(row.payment_details?.voucherCode ?? '');
+
+/** A VOUCHER plan gives PREMIUM access; the contract knows only FREE and PREMIUM. */
+const accessType = (type: SubscriptionRow['plan_type']) => (type === 'FREE' ? ('FREE' as const) : ('PREMIUM' as const));
+
+export function originalVoucherTerms(row: Pick<SubscriptionRow, 'terms_cycle' | 'terms_price' | 'terms_duration'>) {
+  return row.terms_cycle && row.terms_price && row.terms_duration !== null
+    ? { cycle: row.terms_cycle, price: row.terms_price, duration: String(row.terms_duration) }
+    : undefined;
+}
+
+export function toStatusDetails(row: SubscriptionRow): SubscriptionStatusDetails {
+  const details: SubscriptionStatusDetails = {
+    planId: row.plan_id,
+    planName: row.plan_name,
+    planType: accessType(row.plan_type),
+    status: row.effective_status,
+    startDate: row.start_date.toISOString(),
+    endDate: row.end_date ? row.end_date.toISOString() : null,
+    planCurrency: row.plan_currency,
+    planAmount: row.plan_price,
+    planDuration: String(row.plan_duration),
+    planBillingCycle: row.plan_billing_cycle,
+    subscriptionId: row.id,
+    paymentMethod: row.payment_method,
+    paymentMethodDetails: paymentMethodDetails(row),
+  };
+  if (row.payment_method !== 'VOUCHER') return details;
+  const terms = originalVoucherTerms(row);
+  return {
+    ...details,
+    isVoucherSubscription: true,
+    voucherCode: voucherCodeOf(row),
+    ...(row.voucher_amount !== null ? { voucherAmount: row.voucher_amount } : {}),
+    ...(row.voucher_days !== null ? { subscriptionDays: row.voucher_days } : {}),
+    ...(terms ? { originalVoucherTerms: terms } : {}),
+  };
+}
+
+/** Spec §3 current status; FREE (plan 3, no subscription id, no method) when nothing is current. */
+export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusDetails> {
+  const at = await now(db);
+  const current = await currentSubscription(db, userId, at);
+  if (current) return toStatusDetails(current);
+  const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];
+  const user = (await db.query<{ created_at: Date }>('SELECT created_at FROM users WHERE id = $1', [userId])).rows[0];
+  return {
+    planId: FREE_PLAN_ID,
+    planName: 'Free',
+    planType: 'FREE',
+    status: 'ACTIVE',
+    // As on user.subscription: a FREE viewer has been FREE since the account was made.
+    startDate: (user?.created_at ?? at).toISOString(),
+    endDate: null,
+    planCurrency: plan?.currency ?? 'PHP',
+    planAmount: plan?.price ?? '0.00',
+    planDuration: String(plan?.duration ?? 1),
+    planBillingCycle: plan?.billing_cycle ?? 'month',
+    subscriptionId: null,
+    paymentMethod: null,
+    paymentMethodDetails: null,
+  };
+}
+
+/** Every subscription of the viewer, newest first, ended ones as EXPIRED. */
+export async function subscriptionHistory(db: Db, userId: string): Promise<SubscriptionHistoryItem[]> {
+  const at = await now(db);
+  const result = await db.query<SubscriptionRow>(`${SUBSCRIPTION_SELECT} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`, [at, userId]);
+  return result.rows.map((row) => ({
+    id: row.id,
+    plan: row.plan_name,
+    planType: accessType(row.plan_type),
+    currency: row.plan_currency,
+    price: row.payment_method === 'VOUCHER' && row.voucher_amount !== null ? row.voucher_amount : row.plan_price,
+    status: row.effective_status,
+    startDate: row.start_date.toISOString(),
+    endDate: row.end_date ? row.end_date.toISOString() : null,
+    autoRenew: row.auto_renew,
+  }));
+}
+
+const shownDate = (date: Date | null) => (date ? formatDateTime(date) : '');
+
+/**
+ * Cancel at period end: CANCELED, auto-renew off, end date kept, canceled date set. One guarded
+ * UPDATE inside the transaction, so a second cancel sent at the same moment finds nothing to change.
+ */
+export async function cancelSubscription(db: Db, userId: string, subscriptionId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const at = await now(tx);
+    const row = await ownSubscription(tx, userId, subscriptionId, at);
+    const updated = await tx.query<{ end_date: Date | null }>(
+      `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = 'Canceled by the subscriber', updated_at = $1
+       WHERE s.id = $2 AND s.user_id = $3 AND s.status = 'ACTIVE' AND (s.end_date IS NULL OR s.end_date > $1)
+       RETURNING s.end_date`,
+      [at, subscriptionId, userId],
+    );
+    const done = updated.rows[0];
+    if (done) return SUBSCRIPTION_MESSAGES.canceled(shownDate(done.end_date));
+    if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
+    if (row.status === 'CANCELED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyCanceled);
+    throw new HttpError(409, SUBSCRIPTION_MESSAGES.cancelNotActive);
+  });
+}
+
+/** Reactivate: only a CANCELED subscription, only before its end date; ACTIVE again, auto-renew on. */
+export async function resubscribe(db: Db, userId: string, subscriptionId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const at = await now(tx);
+    const row = await ownSubscription(tx, userId, subscriptionId, at);
+    const updated = await tx.query<{ end_date: Date | null; payment_method: PaymentMethod | null }>(
+      `UPDATE subscriptions s SET status = 'ACTIVE', auto_renew = (s.payment_method IS DISTINCT FROM 'VOUCHER'),
+         canceled_date = NULL, canceled_reason = NULL, updated_at = $1
+       WHERE s.id = $2 AND s.user_id = $3 AND s.status = 'CANCELED' AND (s.end_date IS NULL OR s.end_date > $1)
+       RETURNING s.end_date, s.payment_method`,
+      [at, subscriptionId, userId],
+    );
+    const done = updated.rows[0];
+    if (done) {
+      // A voucher cannot renew itself, so it stays without auto-renew and says until when it runs.
+      return done.payment_method === 'VOUCHER'
+        ? SUBSCRIPTION_MESSAGES.reactivatedVoucher(shownDate(done.end_date))
+        : SUBSCRIPTION_MESSAGES.reactivated(shownDate(done.end_date));
+    }
+    if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeEnded(shownDate(row.end_date)));
+    if (row.status === 'ACTIVE') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyActive);
+    throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeNotCanceled);
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * Voucher redemption. A voucher subscribes the viewer to its VOUCHER plan for its number of days.
+ *
+ * On top of a current subscription (paid, canceled-in-period, or another voucher) the days are added to
+ * that subscription's end date: the current one is closed now (status EXPIRED, end date now,
+ * auto-renew off, reason 'Replaced by voucher CODE') and the voucher subscription runs from now to
+ * old end date + days. So nothing is charged again and no day already paid for is lost.
+ */
+import type { VoucherSubscription } from '../src/api/schemas';
+import { addDays, now } from './clock';
+import type { Db } from './db';
+import { HttpError } from './http';
+import { currentSubscription, originalVoucherTerms } from './subscriptions';
+
+export const VOUCHER_MESSAGES = {
+  redeemed: 'Voucher redeemed successfully',
+  unknown: 'Invalid voucher code. Please check the code and try again.',
+  inactive: 'This voucher code is no longer active.',
+  expired: 'This voucher code has expired.',
+  usedByYou: 'You have already redeemed this voucher code.',
+  usedByOther: 'This voucher code has already been used.',
+} as const;
+
+interface VoucherRow {
+  code: string;
+  days: number;
+  amount: string;
+  reusable: boolean;
+  active: boolean;
+  valid_until: Date | null;
+  plan_id: number | null;
+  plan_name: string | null;
+  plan_price: string | null;
+  plan_currency: string | null;
+  plan_duration: number | null;
+  terms_cycle: string | null;
+  terms_price: string | null;
+  terms_duration: number | null;
+}
+
+/** `code` is already trimmed and upper-cased by voucherRedeemRequestSchema. */
+export async function redeemVoucher(db: Db, userId: string, code: string): Promise<VoucherSubscription> {
+  return db.transaction(async (tx) => {
+    const at = await now(tx);
+    // FOR UPDATE: on a PostgreSQL server two redemptions of one code wait for each other (PGlite
+    // runs one transaction at a time anyway).
+    const found = await tx.query<VoucherRow>(
+      `SELECT v.code, v.days, v.amount::text AS amount, v.reusable, v.active, v.valid_until, v.plan_id,
+              p.name AS plan_name, p.price::text AS plan_price, p.currency AS plan_currency, p.duration AS plan_duration,
+              tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration
+       FROM vouchers v
+       LEFT JOIN plans p ON p.id = v.plan_id AND p.type = 'VOUCHER'
+       LEFT JOIN plans tp ON tp.id = v.terms_plan_id
+       WHERE v.code = $1
+       FOR UPDATE OF v`,
+      [code],
+    );
+    const voucher = found.rows[0];
+    if (!voucher) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
+    if (!voucher.active || voucher.plan_id === null || voucher.plan_name === null) throw new HttpError(400, VOUCHER_MESSAGES.inactive);
+    if (voucher.valid_until && voucher.valid_until <= at) throw new HttpError(400, VOUCHER_MESSAGES.expired);
+
+    const used = await tx.query<{ mine: boolean }>('SELECT user_id = $2 AS mine FROM voucher_redemptions WHERE code = $1 ORDER BY mine DESC LIMIT 1', [
+      code, userId,
+    ]);
+    if (used.rows[0]?.mine) throw new HttpError(409, VOUCHER_MESSAGES.usedByYou);
+    if (used.rows[0] && !voucher.reusable) throw new HttpError(409, VOUCHER_MESSAGES.usedByOther);
+
+    const current = await currentSubscription(tx, userId, at);
+    const from = current?.end_date && current.end_date > at ? current.end_date : at;
+    const endDate = addDays(from, voucher.days);
+    if (current) {
+      await tx.query(
+        `UPDATE subscriptions SET status = 'EXPIRED', end_date = $2, auto_renew = false, canceled_reason = $3, updated_at = $2 WHERE id = $1`,
+        [current.id, at, `Replaced by voucher ${code}`],
+      );
+    }
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew,
+         previous_plan_id, created_at, updated_at)
+       VALUES ($1, $2, 'ACTIVE', $3, $4, 'VOUCHER', $5, false, $6, $3, $3) RETURNING id`,
+      [userId, voucher.plan_id, at, endDate, JSON.stringify({ voucherCode: code, carriedFrom: current?.id ?? null }), current?.plan_id ?? null],
+    );
+    const subscriptionId = inserted.rows[0]!.id;
+    // The primary key (code, user_id) is the last word on "once per account".
+    await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
+      code, userId, subscriptionId, at,
+    ]);
+
+    const user = (await tx.query<{ id: string; email: string; first_name: string; last_name: string }>(
+      'SELECT id, email, first_name, last_name FROM users WHERE id = $1',
+      [userId],
+    )).rows[0]!;
+    const terms = originalVoucherTerms(voucher);
+    const iso = at.toISOString();
+    return {
+      id: subscriptionId,
+      userId,
+      subscriptionPlanId: voucher.plan_id,
+      startDate: iso,
+      endDate: endDate.toISOString(),
+      status: 'ACTIVE',
+      paymentMethod: 'VOUCHER',
+      details: {
+        amount: voucher.amount,
+        createdAt: iso,
+        voucherCode: code,
+        voucherCycle: 'voucher',
+        voucherDuration: String(voucher.days),
+        subscriptionDays: voucher.days,
+        ...(terms ? { originalVoucherTerms: terms } : {}),
+      },
+      isTrial: false,
+      trialStartDate: null,
+      trialEndDate: null,
+      pausedDate: null,
+      pauseResumeDate: null,
+      canceledDate: null,
+      canceledReason: null,
+      autoRenew: false,
+      isUpgraded: false,
+      previousPlanId: current?.plan_id ?? null,
+      createdAt: iso,
+      updatedAt: iso,
+      user: { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name },
+      subscriptionPlan: {
+        id: voucher.plan_id,
+        type: 'VOUCHER',
+        name: voucher.plan_name,
+        price: voucher.plan_price ?? voucher.amount,
+        currency: voucher.plan_currency ?? 'PHP',
+        billingCycle: 'voucher',
+        duration: String(voucher.plan_duration ?? voucher.days),
+      },
+    };
+  });
+}
+
