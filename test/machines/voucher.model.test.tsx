@@ -1,28 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { ApiError } from '../../src/api/http';
-import type { VoucherSubscription } from '../../src/api/schemas';
 import { voucherMachine } from '../../src/machines/voucher/voucher.machine';
 import RedeemVoucherPage from '../../src/views/pages/RedeemVoucherPage';
 import { describeModel, type RunTools } from '../support/model';
-import { demoUser } from '../support/render';
-import { fakeServer, freeStatus, renderSubscriptionView } from '../support/subscription';
+import { fakeServer, freeStatus, redeemedFixture, renderSubscriptionView } from '../support/subscription';
 
 type Run = ReturnType<typeof renderSubscriptionView> & { tools: RunTools };
 
-const redeemedFixture: VoucherSubscription = {
-  id: 'sub-v1', userId: demoUser.id, subscriptionPlanId: 4, startDate: '2027-01-15T00:00:00.000Z', endDate: '2027-02-14T00:00:00.000Z',
-  status: 'ACTIVE', paymentMethod: 'VOUCHER',
-  details: {
-    amount: '0.00', createdAt: '2027-01-15T00:00:00.000Z', voucherCode: 'BISAYA30', voucherCycle: 'day', voucherDuration: 30,
-    subscriptionDays: 30, originalVoucherTerms: { cycle: 'month', price: '99.00', duration: '1' },
-  },
-  isTrial: false, trialStartDate: null, trialEndDate: null, pausedDate: null, pauseResumeDate: null, canceledDate: null,
-  canceledReason: null, autoRenew: false, isUpgraded: false, previousPlanId: null,
-  createdAt: '2027-01-15T00:00:00.000Z', updatedAt: '2027-01-15T00:00:00.000Z',
-  user: { id: demoUser.id, email: demoUser.email, firstName: demoUser.firstName, lastName: demoUser.lastName },
-  subscriptionPlan: { id: 4, type: 'VOUCHER', name: 'Voucher', price: '0.00', currency: 'PHP', billingCycle: 'voucher', duration: '30' },
-};
 
 const field = () => screen.getByLabelText('Voucher Code');
 

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
 import { createQueryClient, queryKeys } from '../../src/api/queries';
-import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../src/api/schemas';
+import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails, VoucherSubscription } from '../../src/api/schemas';
 import { Toasts } from '../../src/views/Toasts';
 import type { FlowOverrides } from '../../src/views/services';
 import { apiWith, demoUser, renderView, startSession } from './render';
@@ -49,6 +49,21 @@ export const historyFixture: SubscriptionHistoryItem[] = [
   { id: 'h-3', plan: 'Free', planType: 'FREE', currency: 'PHP', price: '0.00', status: 'ACTIVE', startDate: '2026-10-01T00:00:00.000Z', endDate: null, autoRenew: false },
 ];
 
+/** The voucher subscription entity of spec §3, as the redeem call answers. */
+export const redeemedFixture: VoucherSubscription = {
+  id: 'sub-v1', userId: demoUser.id, subscriptionPlanId: 4, startDate: '2027-01-15T00:00:00.000Z', endDate: '2027-02-14T00:00:00.000Z',
+  status: 'ACTIVE', paymentMethod: 'VOUCHER',
+  details: {
+    amount: '0.00', createdAt: '2027-01-15T00:00:00.000Z', voucherCode: 'BISAYA30', voucherCycle: 'day', voucherDuration: 30,
+    subscriptionDays: 30, originalVoucherTerms: { cycle: 'month', price: '99.00', duration: '1' },
+  },
+  isTrial: false, trialStartDate: null, trialEndDate: null, pausedDate: null, pauseResumeDate: null, canceledDate: null,
+  canceledReason: null, autoRenew: false, isUpgraded: false, previousPlanId: null,
+  createdAt: '2027-01-15T00:00:00.000Z', updatedAt: '2027-01-15T00:00:00.000Z',
+  user: { id: demoUser.id, email: demoUser.email, firstName: demoUser.firstName, lastName: demoUser.lastName },
+  subscriptionPlan: { id: 4, type: 'VOUCHER', name: 'Voucher', price: '0.00', currency: 'PHP', billingCycle: 'voucher', duration: '30' },
+};
+
 function payment(id: string, createdAt: string, status: string, referenceId: string, totalAmount = '99.00'): PaymentRecord {
   return {
     id, userId: demoUser.id, subscriptionId: 'sub-premium', checkoutId: null, referenceId, status,
@@ -69,7 +84,7 @@ export function json(status: number, body: unknown) {
 }
 const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
 
-export type Answer = (() => Response | Promise<Response>) | undefined;
+export type Answer = ((init?: RequestInit) => Response | Promise<Response>) | undefined;
 
 /** What the fake server holds and how it answers; a test changes it between steps. */
 export interface FakeServer {
@@ -98,12 +113,19 @@ export function fetchFrom(server: FakeServer): typeof fetch {
     if (!name) return json(404, { success: false, message: 'Not in this test' });
     server.calls.push(name);
     const answer = server.answers[name];
-    if (answer) return answer();
+    if (answer) return answer(init);
     if (name === 'status') return ok(server.status);
     if (name === 'history') return ok(server.history);
     if (name === 'payments') return ok(server.payments);
-    if (name === 'cancel') return ok(null, 'Your subscription has been canceled.');
-    if (name === 'resubscribe') return ok(null, 'Your subscription has been reactivated.');
+    // Like the reference server: cancel keeps the end date, resubscribe makes it ACTIVE again.
+    if (name === 'cancel') {
+      server.status = { ...server.status, status: 'CANCELED' };
+      return ok(null, 'Your subscription has been canceled.');
+    }
+    if (name === 'resubscribe') {
+      server.status = { ...server.status, status: 'ACTIVE' };
+      return ok(null, 'Your subscription has been reactivated.');
+    }
     const code = (JSON.parse(String(init?.body)) as { code: string }).code;
     return json(400, { success: false, message: `Voucher ${code} is not valid` });
   };
