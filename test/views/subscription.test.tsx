@@ -100,10 +100,12 @@ describe('history (spec §2)', () => {
   it("says 'No subscriptions found' when empty, in both tabs", async () => {
     const run = showPage(freeStatus, (server) => { server.history = []; });
     await historyPanel().findByRole('tab', { name: 'Active', selected: true });
+    // Only the selected tab's panel is exposed (Ark hides the other one).
+    await waitFor(() => expect(historyPanel().getByRole('tabpanel')).toHaveAccessibleName('Active'));
     expect(historyPanel().getByRole('tabpanel')).toHaveTextContent('No subscriptions found');
     await run.user.click(historyPanel().getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(historyPanel().getByRole('tabpanel')).toHaveAccessibleName('All'));
     expect(historyPanel().getByRole('tabpanel')).toHaveTextContent('No subscriptions found');
-    expect(historyPanel().getByRole('tab', { name: 'All', selected: true })).toBeInTheDocument();
   });
 
   it('Active hides a FREE item even when it is ACTIVE', async () => {
