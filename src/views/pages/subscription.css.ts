@@ -3,7 +3,8 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const layout = style({
-  display: 'grid', gap: space.lg,
+  // minmax(0, 1fr) even on a phone: a wide payments table scrolls inside its card instead of widening the page.
+  display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
 });
 export const wide = style({ '@media': { [breakpoint.medium]: { gridColumn: '1 / -1' } } });
