@@ -1,4 +1,5 @@
 /** Every flow's machine, for the diagram writer and QA's inspector. */
+import { cancelSubscriptionMachine } from './cancelSubscription/cancelSubscription.machine';
 import { loginLinkMachine } from './loginLink.machine';
 import { passwordMachine } from './password.machine';
 import { photoMachine } from './photo.machine';
@@ -7,6 +8,8 @@ import { recoveryMachine } from './recovery.machine';
 import { sessionMachine } from './session.machine';
 import { signInMachine } from './signIn.machine';
 import { signUpMachine } from './signUp.machine';
+import { subscriptionMachine } from './subscription/subscription.machine';
+import { voucherMachine } from './voucher/voucher.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -17,4 +20,7 @@ export const machines = {
   profile: profileMachine,
   password: passwordMachine,
   photo: photoMachine,
+  subscription: subscriptionMachine,
+  cancelSubscription: cancelSubscriptionMachine,
+  voucher: voucherMachine,
 } as const;

@@ -20,6 +20,8 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const RecoveryPage = lazy(() => import('./pages/RecoveryPage'));
 const AuthLinkPage = lazy(() => import('./pages/AuthLinkPage'));
+const SubscriptionPage = lazy(() => import('./pages/SubscriptionPage'));
+const RedeemVoucherPage = lazy(() => import('./pages/RedeemVoucherPage'));
 const SignedInGroup = lazy(() => import('./SignedInGroup'));
 
 function PageLoading() {
@@ -57,6 +59,8 @@ export function AppRoutes() {
                   {/* A login link signs in whoever it names, even over another session (the mobile app sends it). */}
                   <Route path={routes.authLink} component={AuthLinkPage} />
                   <Route path={routes.account}><SignedIn><AccountPage /></SignedIn></Route>
+                  <Route path={routes.subscription}><SignedIn><SubscriptionPage /></SignedIn></Route>
+                  <Route path={routes.redeemVoucher}><SignedIn><RedeemVoucherPage /></SignedIn></Route>
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>

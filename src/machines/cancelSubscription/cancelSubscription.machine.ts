@@ -1,0 +1,122 @@
+/**
+ * Cancel and reactivate (spec §2, §4, §8): one dialog confirms, the call runs, the server's message
+ * is toasted as a success or an error according to its success flag; the dialog closes on success
+ * and stays open with the message on failure. Status, history and payments are refreshed either way
+ * (a refusal often means the subscription changed meanwhile).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessageOf, type Notify } from '../shared';
+import type { MessageResult, SubscriptionRequest } from '../subscription/actors';
+
+export type SubscriptionChange = 'cancel' | 'reactivate';
+
+export interface CancelSubscriptionContext {
+  change: SubscriptionChange;
+  subscriptionId: string | null;
+  /** When access ends (cancel) or the next renewal is due (reactivate), as the server sent it. */
+  periodEnd: string | null;
+  error: string | null;
+}
+
+export type CancelSubscriptionEvent =
+  | { type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null }
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.cancel' };
+
+const SUCCESS_FALLBACK: Record<SubscriptionChange, string> = {
+  cancel: 'Your subscription has been canceled.',
+  reactivate: 'Your subscription has been reactivated.',
+};
+
+export const cancelSubscriptionMachine = setup({
+  types: {
+    context: {} as CancelSubscriptionContext,
+    events: {} as CancelSubscriptionEvent,
+  },
+  actors: {
+    cancelSubscription: fromPromise<MessageResult, SubscriptionRequest>(async () => {
+      throw new Error('cancelSubscription actor not provided');
+    }),
+    resubscribe: fromPromise<MessageResult, SubscriptionRequest>(async () => {
+      throw new Error('resubscribe actor not provided');
+    }),
+  },
+  guards: {
+    isCancel: ({ context }) => context.change === 'cancel',
+  },
+  actions: {
+    assignRequest: assign(({ event }) =>
+      event.type === 'dialog.open'
+        ? { change: event.change, subscriptionId: event.subscriptionId, periodEnd: event.periodEnd, error: null }
+        : {},
+    ),
+    assignError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    notify: (_, _params: Notify) => {},
+    subscriptionChanged: () => {},
+  },
+}).createMachine({
+  id: 'cancelSubscription',
+  context: { change: 'cancel', subscriptionId: null, periodEnd: null, error: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { 'dialog.open': { target: 'open', actions: 'assignRequest' } },
+    },
+    open: {
+      initial: 'confirming',
+      states: { confirming: {}, rejected: {} },
+      on: {
+        'dialog.cancel': { target: 'closed', actions: 'clearError' },
+        'dialog.confirm': [{ guard: 'isCancel', target: 'canceling' }, { target: 'reactivating' }],
+      },
+    },
+    // Escape and the close button do nothing while a call runs: its answer must be seen.
+    canceling: {
+      invoke: {
+        id: 'cancelSubscription',
+        src: 'cancelSubscription',
+        input: ({ context }) => ({ subscriptionId: context.subscriptionId! }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || SUCCESS_FALLBACK.cancel }) },
+            'subscriptionChanged',
+          ],
+        },
+        onError: {
+          target: 'open.rejected',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+            'subscriptionChanged',
+          ],
+        },
+      },
+    },
+    reactivating: {
+      invoke: {
+        id: 'resubscribe',
+        src: 'resubscribe',
+        input: ({ context }) => ({ subscriptionId: context.subscriptionId! }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || SUCCESS_FALLBACK.reactivate }) },
+            'subscriptionChanged',
+          ],
+        },
+        onError: {
+          target: 'open.rejected',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+            'subscriptionChanged',
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type CancelSubscriptionMachine = typeof cancelSubscriptionMachine;

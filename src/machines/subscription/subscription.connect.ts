@@ -1,0 +1,185 @@
+/**
+ * From the server's subscription data to what the subscription page shows (spec §2, §9): pure, so the
+ * page only renders and the wording is tested without a browser.
+ */
+import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { formatDateTime } from '../../lib/dates';
+import { currencySymbol, formatBillingPeriod, joinPriceSuffix, priceSuffix } from '../../lib/format';
+import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
+
+const STATUS_LABELS: Record<string, string> = {
+  ACTIVE: 'Active',
+  CANCELED: 'Canceled',
+  PENDING: 'Pending',
+  PAST_DUE: 'Past due',
+  EXPIRED: 'Expired',
+};
+
+/** A known status in words; any other value exactly as the server sent it (never a crash). */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  PAYMENT_SUCCESS: 'Succeeded',
+  PAYMENT_FAILED: 'Failed',
+  PENDING: 'Pending',
+  PAYMENT_EXPIRED: 'Expired',
+  PAYMENT_CANCELLED: 'Canceled',
+};
+
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status] ?? status;
+}
+
+/** The tone a status badge takes: good, warning (ends soon or failed), neutral (anything else). */
+export function statusTone(status: string): 'good' | 'warning' | 'neutral' {
+  if (status === 'ACTIVE' || status === 'PAYMENT_SUCCESS') return 'good';
+  if (status === 'CANCELED' || status === 'PAST_DUE' || status === 'PAYMENT_FAILED' || status === 'EXPIRED' || status === 'PAYMENT_EXPIRED') return 'warning';
+  return 'neutral';
+}
+
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  MAYA_VAULT: 'Card',
+  MAYA_WALLET: 'Maya Wallet',
+  MAYA_CHECKOUT: 'Maya Checkout',
+  VOUCHER: 'Voucher',
+};
+
+export function paymentMethodName(method: string): string {
+  return METHOD_NAMES[method as PaymentMethod] ?? method;
+}
+
+/**
+ * A price with its currency symbol and spec §9's suffix: '99.00' reads '₱99', '99.50' reads '₱99/50'.
+ * An amount that is not a number is shown as sent.
+ */
+export function formatPrice(amount: string, currency: string | null | undefined): string {
+  const value = Number(amount);
+  if (!amount.trim() || !Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
+  const cents = Math.round(value * 100);
+  return `${currencySymbol(currency)}${joinPriceSuffix(Math.trunc(cents / 100), priceSuffix(cents))}`;
+}
+
+export interface PaymentMethodView {
+  name: string;
+  /** The masked card number, or the voucher code; absent for wallet and checkout. */
+  detail: string | null;
+}
+
+export function paymentMethodView(status: SubscriptionStatusDetails): PaymentMethodView | null {
+  if (!status.paymentMethod) return null;
+  const details = status.paymentMethodDetails;
+  const name = details?.description || paymentMethodName(status.paymentMethod);
+  if (status.paymentMethod === 'MAYA_VAULT') return { name, detail: details?.maskedCardNumber ?? null };
+  if (status.paymentMethod === 'VOUCHER') return { name, detail: details?.voucherCode ?? status.voucherCode ?? null };
+  return { name, detail: null };
+}
+
+export type SubscriptionAction =
+  | { kind: 'cancel'; open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }> }
+  | { kind: 'reactivate'; open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }> };
+
+export interface SubscriptionCardView {
+  planName: string;
+  planType: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  /** '₱99 monthly'; null for the free plan. */
+  price: string | null;
+  startDate: string;
+  /** 'Next Billing Date', or 'End Date' when CANCELED (spec §2); null when there is no date. */
+  dateLabel: 'Next Billing Date' | 'End Date' | null;
+  date: string | null;
+  paymentMethod: PaymentMethodView | null;
+  isFree: boolean;
+  /** Cancel (ACTIVE), reactivate (CANCELED), or none for another status. */
+  change: SubscriptionAction | null;
+}
+
+export function subscriptionCardView(status: SubscriptionStatusDetails): SubscriptionCardView {
+  const isFree = status.planType !== 'PREMIUM';
+  const canceled = status.status === 'CANCELED';
+  const date = status.endDate ? formatDateTime(status.endDate) || null : null;
+  let change: SubscriptionAction | null = null;
+  if (!isFree && status.subscriptionId) {
+    const open = { subscriptionId: status.subscriptionId, periodEnd: status.endDate } as const;
+    if (status.status === 'ACTIVE') change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', ...open } };
+    else if (canceled) change = { kind: 'reactivate', open: { type: 'dialog.open', change: 'reactivate', ...open } };
+  }
+  return {
+    planName: status.planName,
+    planType: status.planType,
+    status: statusLabel(status.status),
+    statusTone: statusTone(status.status),
+    price: isFree
+      ? null
+      : `${formatPrice(status.planAmount, status.planCurrency)} ${formatBillingPeriod(status.planDuration, status.planBillingCycle)}`,
+    startDate: formatDateTime(status.startDate),
+    dateLabel: date ? (canceled ? 'End Date' : 'Next Billing Date') : null,
+    date,
+    paymentMethod: paymentMethodView(status),
+    isFree,
+    change,
+  };
+}
+
+export type HistoryTab = 'active' | 'all';
+
+/** The Active tab shows only items that are ACTIVE and PREMIUM (spec §2). */
+export function historyItems(history: readonly SubscriptionHistoryItem[], tab: HistoryTab): SubscriptionHistoryItem[] {
+  return tab === 'all' ? [...history] : history.filter((item) => item.status === 'ACTIVE' && item.planType === 'PREMIUM');
+}
+
+export interface HistoryRow {
+  id: string;
+  plan: string;
+  planType: string;
+  price: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  period: string;
+  autoRenew: string;
+}
+
+export function historyRow(item: SubscriptionHistoryItem): HistoryRow {
+  const start = formatDateTime(item.startDate);
+  const end = item.endDate ? formatDateTime(item.endDate) : '';
+  return {
+    id: item.id,
+    plan: item.plan,
+    planType: item.planType,
+    price: formatPrice(item.price, item.currency),
+    status: statusLabel(item.status),
+    statusTone: statusTone(item.status),
+    period: end ? `${start} – ${end}` : start,
+    autoRenew: item.autoRenew ? 'Renews automatically' : 'Does not renew',
+  };
+}
+
+export interface PaymentRow {
+  id: string;
+  date: string;
+  plan: string;
+  method: string;
+  amount: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  reference: string;
+}
+
+/** Newest first, whatever order the server sent. */
+export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
+  return [...payments]
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .map((p) => ({
+      id: p.id,
+      date: formatDateTime(p.createdAt),
+      plan: p.planName ?? '—',
+      method: paymentMethodName(p.paymentMethod),
+      amount: formatPrice(p.totalAmount, null),
+      status: paymentStatusLabel(p.status),
+      statusTone: statusTone(p.status),
+      reference: p.referenceId,
+    }));
+}

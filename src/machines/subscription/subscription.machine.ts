@@ -1,0 +1,93 @@
+/**
+ * The subscription home (spec §2 /subscription): the current status, the history and the payments
+ * load side by side; each part shows a skeleton, then its data or its error with 'Try again'.
+ * The data itself stays in React Query (the view reads it); the chart only knows where each part is.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { errorMessageOf } from '../shared';
+
+export interface SubscriptionContext {
+  statusError: string | null;
+  historyError: string | null;
+  paymentsError: string | null;
+}
+
+/** 'load.retry' reloads every part that failed (one answer usually fails them all). */
+export type SubscriptionEvent = { type: 'load.retry' };
+
+export const subscriptionMachine = setup({
+  types: {
+    context: {} as SubscriptionContext,
+    events: {} as SubscriptionEvent,
+  },
+  actors: {
+    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
+      throw new Error('loadStatus actor not provided');
+    }),
+    loadHistory: fromPromise<SubscriptionHistoryItem[]>(async () => {
+      throw new Error('loadHistory actor not provided');
+    }),
+    loadPayments: fromPromise<PaymentRecord[]>(async () => {
+      throw new Error('loadPayments actor not provided');
+    }),
+  },
+  actions: {
+    assignStatusError: assign(({ event }) => ({ statusError: errorMessageOf(event) })),
+    assignHistoryError: assign(({ event }) => ({ historyError: errorMessageOf(event) })),
+    assignPaymentsError: assign(({ event }) => ({ paymentsError: errorMessageOf(event) })),
+  },
+}).createMachine({
+  id: 'subscription',
+  type: 'parallel',
+  context: { statusError: null, historyError: null, paymentsError: null },
+  states: {
+    status: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadStatus',
+            src: 'loadStatus',
+            onDone: 'ready',
+            onError: { target: 'failed', actions: 'assignStatusError' },
+          },
+        },
+        ready: {},
+        failed: { on: { 'load.retry': 'loading' } },
+      },
+    },
+    history: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            onDone: 'ready',
+            onError: { target: 'failed', actions: 'assignHistoryError' },
+          },
+        },
+        ready: {},
+        failed: { on: { 'load.retry': 'loading' } },
+      },
+    },
+    payments: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadPayments',
+            src: 'loadPayments',
+            onDone: 'ready',
+            onError: { target: 'failed', actions: 'assignPaymentsError' },
+          },
+        },
+        ready: {},
+        failed: { on: { 'load.retry': 'loading' } },
+      },
+    },
+  },
+});
+
+export type SubscriptionMachine = typeof subscriptionMachine;

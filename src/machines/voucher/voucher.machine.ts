@@ -1,0 +1,86 @@
+/**
+ * Redeem a voucher (spec §2 /subscription/redeem-voucher, §4, §5, §8): the code is required and upper
+ * case; success toasts 'Voucher redeemed successfully', refreshes the subscription and goes to
+ * /subscription; a refusal is toasted with the server's message and the typed code stays.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { messages, voucherRedeemRequestSchema, type VoucherSubscription } from '../../api/schemas';
+import { errorMessageOf, formStates, type Notify } from '../shared';
+
+export const VOUCHER_REDEEMED = 'Voucher redeemed successfully';
+
+export interface VoucherContext {
+  code: string | null;
+  fieldError: string | null;
+  serverMessage: string | null;
+}
+
+export type VoucherEvent = { type: 'form.submit'; code: string };
+
+export const voucherMachine = setup({
+  types: {
+    context: {} as VoucherContext,
+    events: {} as VoucherEvent,
+  },
+  actors: {
+    redeemVoucher: fromPromise<VoucherSubscription, { code: string }>(async () => {
+      throw new Error('redeemVoucher actor not provided');
+    }),
+  },
+  guards: {
+    isCodeGiven: ({ event }) => voucherRedeemRequestSchema.safeParse({ code: event.code }).success,
+  },
+  actions: {
+    assignCode: assign(({ event }) => ({
+      code: voucherRedeemRequestSchema.parse({ code: event.code }).code, fieldError: null, serverMessage: null,
+    })),
+    assignFieldError: assign(({ event }) => ({
+      fieldError: voucherRedeemRequestSchema.safeParse({ code: event.code }).error?.issues[0]?.message ?? messages.voucherRequired,
+      serverMessage: null,
+    })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
+    notify: (_, _params: Notify) => {},
+    subscriptionChanged: () => {},
+    goToSubscription: () => {},
+  },
+}).createMachine({
+  id: 'voucher',
+  context: { code: null, fieldError: null, serverMessage: null },
+  initial: 'form',
+  states: {
+    form: {
+      ...formStates,
+      on: {
+        'form.submit': [
+          { guard: 'isCodeGiven', target: 'redeeming', actions: 'assignCode' },
+          { target: '.invalid', actions: 'assignFieldError' },
+        ],
+      },
+    },
+    redeeming: {
+      invoke: {
+        id: 'redeemVoucher',
+        src: 'redeemVoucher',
+        input: ({ context }) => ({ code: context.code! }),
+        onDone: {
+          target: 'redeemed',
+          actions: [
+            { type: 'notify', params: { kind: 'success', message: VOUCHER_REDEEMED } },
+            'subscriptionChanged',
+            'goToSubscription',
+          ],
+        },
+        onError: {
+          target: 'form.rejected',
+          actions: [
+            { type: 'assignServerMessage', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+          ],
+        },
+      },
+    },
+    redeemed: { type: 'final' },
+  },
+});
+
+export type VoucherMachine = typeof voucherMachine;

@@ -1,0 +1,66 @@
+/** Redeem voucher (spec §2 /subscription/redeem-voucher, §4, §5, §8). */
+import { useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { routes } from '../../lib/route-paths';
+import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/actors';
+import { voucherMachine } from '../../machines/voucher/voucher.machine';
+import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
+import { notifyAction } from '../parts/bindings';
+import { TextField } from '../parts/TextField';
+import { useServices } from '../services';
+import { useFlow } from '../useFlow';
+import * as css from './subscription.css';
+
+/** Upper-cases what is typed while keeping the caret where the person left it (spec §5). */
+function forceUpperCase(event: FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const upper = input.value.toUpperCase();
+  if (upper === input.value) return;
+  const { selectionStart, selectionEnd } = input;
+  input.value = upper;
+  input.setSelectionRange(selectionStart, selectionEnd);
+}
+
+export default function RedeemVoucherPage() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [actors] = useState(() => createSubscriptionActors(api, queryClient));
+  const actor = useFlow(voucherMachine, {
+    actors,
+    actions: {
+      notify: notifyAction,
+      subscriptionChanged: () => void refreshSubscription(queryClient),
+      goToSubscription: () => navigate(routes.subscription),
+    },
+  });
+  const fieldError = useSelector(actor, (s) => s.context.fieldError);
+  const redeeming = useSelector(actor, (s) => s.matches('redeeming'));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = new FormData(event.currentTarget).get('code');
+    actor.send({ type: 'form.submit', code: typeof code === 'string' ? code : '' });
+  }
+
+  return (
+    <div className={narrowPage}>
+      <Link href={routes.subscription} className={css.backLink}>← Back to Subscription</Link>
+      <section className={card} aria-labelledby="voucher-title">
+        <h1 id="voucher-title" className={heading}>Redeem Voucher</h1>
+        <p className={muted}>Enter your voucher code to activate your subscription</p>
+        <form className={form} onSubmit={onSubmit} noValidate aria-label="Redeem Voucher">
+          <fieldset className={fieldset} disabled={redeeming}>
+            <TextField
+              label="Voucher Code" name="code" placeholder="BISAYA30" autoComplete="off" autoCapitalize="characters"
+              spellCheck={false} maxLength={32} onInput={forceUpperCase} error={fieldError ?? undefined}
+            />
+            <button type="submit" className={button.primary} aria-busy={redeeming}>{redeeming ? 'Redeeming...' : 'Redeem Voucher'}</button>
+          </fieldset>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * Subscription (spec §2 /subscription): the current-subscription card, the history with Active and
+ * All tabs, and the payments panel. The page machine says which part is loading, ready or failed;
+ * the data is read from React Query, which the machine's actors filled and which a change refreshes.
+ */
+import { Tabs } from '@ark-ui/react/tabs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useRef, useState, type RefObject } from 'react';
+import { Link } from 'wouter';
+import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
+import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { routes } from '../../lib/route-paths';
+import { cancelSubscriptionMachine } from '../../machines/cancelSubscription/cancelSubscription.machine';
+import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/actors';
+import {
+  historyItems, historyRow, paymentRows, subscriptionCardView, type HistoryTab,
+} from '../../machines/subscription/subscription.connect';
+import { subscriptionMachine } from '../../machines/subscription/subscription.machine';
+import { button, card, heading, page } from '../../styles/ui.css';
+import { notifyAction } from '../parts/bindings';
+import { CancelDialog } from '../parts/CancelDialog';
+import { ErrorBox } from '../parts/ErrorBox';
+import { useServices } from '../services';
+import { useFlow } from '../useFlow';
+import * as css from './subscription.css';
+
+type Part = 'status' | 'history' | 'payments';
+type PartState = 'loading' | 'ready' | 'failed';
+
+function Skeleton({ label, lines }: { label: string; lines: Array<keyof typeof css.skeletonWidth> }) {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="visually-hidden">{label}</p>
+      {lines.map((width, index) => <span key={index} aria-hidden="true" className={`${css.skeleton} ${css.skeletonWidth[width]}`} />)}
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <div className={css.errorArea}>
+      <ErrorBox message={message} />
+      <button type="button" className={button.secondary} onClick={onRetry}>Try again</button>
+    </div>
+  );
+}
+
+function CurrentSubscription({ status, onChange, opener }: {
+  status: SubscriptionStatusDetails;
+  onChange: () => void;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
+  const view = subscriptionCardView(status);
+  return (
+    <>
+      <div className={css.planHeader}>
+        <p className={css.planName}>{view.planName}</p>
+        <span className={css.badge.type}>{view.planType}</span>
+        <span className={css.badge[view.statusTone]}>{view.status}</span>
+      </div>
+      <dl className={css.facts}>
+        <dt className={css.factLabel}>Plan</dt>
+        <dd className={css.factValue}>{view.planName}</dd>
+        <dt className={css.factLabel}>Type</dt>
+        <dd className={css.factValue}>{view.planType}</dd>
+        <dt className={css.factLabel}>Status</dt>
+        <dd className={css.factValue}>{view.status}</dd>
+        {view.price && (
+          <>
+            <dt className={css.factLabel}>Price</dt>
+            <dd className={css.factValue}>{view.price}</dd>
+          </>
+        )}
+        <dt className={css.factLabel}>Start Date</dt>
+        <dd className={css.factValue}>{view.startDate}</dd>
+        {view.dateLabel && (
+          <>
+            <dt className={css.factLabel}>{view.dateLabel}</dt>
+            <dd className={css.factValue}>{view.date}</dd>
+          </>
+        )}
+        {view.paymentMethod && (
+          <>
+            <dt className={css.factLabel}>Payment Method</dt>
+            <dd className={css.factValue}>
+              {view.paymentMethod.name}
+              {view.paymentMethod.detail && <> <span className={css.mono}>{view.paymentMethod.detail}</span></>}
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className={css.actions}>
+        {view.isFree ? (
+          <>
+            <Link href={routes.subscribe} className={button.primary}>Subscribe to Premium Plan</Link>
+            <Link href={routes.redeemVoucher} className={button.secondary}>Redeem Voucher</Link>
+          </>
+        ) : (
+          <>
+            {view.change && (
+              // One button whose words change, so focus can return to it after the dialog closes.
+              <button ref={opener} type="button" className={button.secondary} onClick={onChange}>
+                {view.change.kind === 'cancel' ? 'Cancel Subscription' : 'Reactivate Subscription'}
+              </button>
+            )}
+            <Link href={routes.changePaymentMethod} className={button.secondary}>Change Payment Method</Link>
+            <Link href={routes.changePlan} className={button.secondary}>Change Plan</Link>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function HistoryList({ items, tab }: { items: SubscriptionHistoryItem[]; tab: HistoryTab }) {
+  const rows = historyItems(items, tab).map(historyRow);
+  if (!rows.length) return <p className={css.empty}>No subscriptions found</p>;
+  return (
+    <ul className={css.scrollList} aria-label={tab === 'active' ? 'Active subscriptions' : 'All subscriptions'} tabIndex={0}>
+      {rows.map((row) => (
+        <li key={row.id} className={css.listItem}>
+          <div className={css.itemHeader}>
+            <strong>{row.plan}</strong>
+            <span className={css.badge[row.statusTone]}>{row.status}</span>
+          </div>
+          <p className={css.itemMeta}>{row.planType} · {row.price}</p>
+          <p className={css.itemMeta}>{row.period}</p>
+          <p className={css.itemMeta}>{row.autoRenew}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function History({ items }: { items: SubscriptionHistoryItem[] }) {
+  return (
+    <Tabs.Root defaultValue="active">
+      <Tabs.List className={css.tabList} aria-label="Subscription history">
+        <Tabs.Trigger value="active" className={css.tab}>Active</Tabs.Trigger>
+        <Tabs.Trigger value="all" className={css.tab}>All</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="active"><HistoryList items={items} tab="active" /></Tabs.Content>
+      <Tabs.Content value="all"><HistoryList items={items} tab="all" /></Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function Payments({ payments }: { payments: PaymentRecord[] }) {
+  const rows = paymentRows(payments);
+  if (!rows.length) return <p className={css.empty}>No payments yet</p>;
+  return (
+    <div className={css.tableScroll} tabIndex={0} role="region" aria-label="Payment records">
+      <table className={css.table}>
+        <thead>
+          <tr>
+            <th scope="col" className={css.th}>Date</th>
+            <th scope="col" className={css.th}>Plan</th>
+            <th scope="col" className={css.th}>Method</th>
+            <th scope="col" className={css.th}>Amount</th>
+            <th scope="col" className={css.th}>Status</th>
+            <th scope="col" className={css.th}>Reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={css.td}>{row.date}</td>
+              <td className={css.td}>{row.plan}</td>
+              <td className={css.td}>{row.method}</td>
+              <td className={css.td}>{row.amount}</td>
+              <td className={css.td}><span className={css.badge[row.statusTone]}>{row.status}</span></td>
+              <td className={`${css.td} ${css.mono}`}>{row.reference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function SubscriptionPage() {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const [actors] = useState(() => createSubscriptionActors(api, queryClient));
+  const flow = useFlow(subscriptionMachine, { actors });
+  const dialog = useFlow(cancelSubscriptionMachine, {
+    actors,
+    actions: { notify: notifyAction, subscriptionChanged: () => void refreshSubscription(queryClient) },
+  });
+  const opener = useRef<HTMLButtonElement>(null);
+  const parts = useSelector(flow, (s) => s.value as Record<Part, PartState>, (a, b) => a.status === b.status && a.history === b.history && a.payments === b.payments);
+  const errors = useSelector(flow, (s) => s.context, (a, b) => a === b);
+  const retry = () => flow.send({ type: 'load.retry' });
+
+  // The machine's actors filled these entries; a change invalidates them and these observers refetch.
+  const status = useQuery({ ...subscriptionStatusQuery(api), enabled: parts.status === 'ready' }).data;
+  const history = useQuery({ ...subscriptionHistoryQuery(api), enabled: parts.history === 'ready' }).data;
+  const payments = useQuery({ ...paymentHistoryQuery(api), enabled: parts.payments === 'ready' }).data;
+
+  function openChange() {
+    if (!status) return;
+    const change = subscriptionCardView(status).change;
+    if (change) dialog.send(change.open);
+  }
+
+  return (
+    <div className={page}>
+      <h1 className={heading}>Subscription</h1>
+      <div className={css.layout}>
+        <section className={card} aria-labelledby="current-title" aria-busy={parts.status === 'loading'}>
+          <h2 id="current-title" className={css.cardTitle}>Current Subscription</h2>
+          {parts.status === 'failed' && <LoadError message={errors.statusError} onRetry={retry} />}
+          {parts.status === 'ready' && status
+            ? <CurrentSubscription status={status} onChange={openChange} opener={opener} />
+            : parts.status !== 'failed' && <Skeleton label="Loading subscription..." lines={['medium', 'long', 'long', 'short']} />}
+        </section>
+        <section className={card} aria-labelledby="history-title" aria-busy={parts.history === 'loading'}>
+          <h2 id="history-title" className={css.cardTitle}>Subscription History</h2>
+          {parts.history === 'failed' && <LoadError message={errors.historyError} onRetry={retry} />}
+          {parts.history === 'ready' && history
+            ? <History items={history} />
+            : parts.history !== 'failed' && <Skeleton label="Loading history..." lines={['short', 'long', 'long']} />}
+        </section>
+        <section className={`${card} ${css.wide}`} aria-labelledby="payments-title" aria-busy={parts.payments === 'loading'}>
+          <h2 id="payments-title" className={css.cardTitle}>Payments</h2>
+          {parts.payments === 'failed' && <LoadError message={errors.paymentsError} onRetry={retry} />}
+          {parts.payments === 'ready' && payments
+            ? <Payments payments={payments} />
+            : parts.payments !== 'failed' && <Skeleton label="Loading payments..." lines={['long', 'long', 'medium']} />}
+        </section>
+      </div>
+      <CancelDialog actor={dialog} opener={opener} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/** The subscription home and the voucher page: cards, history tabs, payments list, the dialog. */
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
+
+export const layout = style({
+  // minmax(0, 1fr) even on a phone: a wide payments table scrolls inside its card instead of widening the page.
+  display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
+});
+export const wide = style({ '@media': { [breakpoint.medium]: { gridColumn: '1 / -1' } } });
+export const cardTitle = style({ margin: `0 0 ${space.md}`, fontSize: font.size.lg });
+export const planHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap', marginBottom: space.md });
+export const planName = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
+
+export const facts = style({
+  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+});
+export const factLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center' });
+export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
+export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.04em' });
+
+export const actions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap' });
+
+const badgeBase = style({
+  display: 'inline-block', padding: `2px ${space.sm}`, borderRadius: radius.pill, fontSize: font.size.sm, fontWeight: 600,
+  border: '1px solid currentColor', whiteSpace: 'nowrap',
+});
+export const badge = styleVariants({
+  good: [badgeBase, { color: vars.color.success }],
+  warning: [badgeBase, { color: vars.color.danger }],
+  neutral: [badgeBase, { color: vars.color.textMuted }],
+  type: [badgeBase, { color: vars.color.accent }],
+});
+
+const shimmer = keyframes({ '0%': { opacity: 0.45 }, '50%': { opacity: 0.9 }, '100%': { opacity: 0.45 } });
+export const skeleton = style({
+  display: 'block', height: '1.1em', borderRadius: radius.sm, background: vars.color.surfaceRaised, margin: `${space.sm} 0`,
+  animation: `${shimmer} 1.4s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+export const skeletonWidth = styleVariants({ short: { width: '40%' }, medium: { width: '65%' }, long: { width: '90%' } });
+
+export const errorArea = style({ display: 'grid', gap: space.md, justifyItems: 'start' });
+
+/* History tabs (Ark UI) */
+export const tabList = style({
+  display: 'flex', gap: space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: space.md, position: 'relative',
+});
+export const tab = style({
+  font: 'inherit', fontWeight: 600, background: 'transparent', color: vars.color.textMuted, border: 0, cursor: 'pointer',
+  padding: `${space.sm} ${space.md}`, minHeight: 44, borderBottom: '3px solid transparent', marginBottom: -1,
+  selectors: { '&[data-selected]': { color: vars.color.text, borderBottomColor: vars.color.accent } },
+});
+/** Spec §2 and §9: the history list is at most 400px tall and scrolls. */
+export const scrollList = style({
+  maxHeight: 400, overflowY: 'auto', listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm,
+});
+export const listItem = style({
+  border: `1px solid ${vars.color.border}`, borderRadius: radius.md, padding: space.md, display: 'grid', gap: space.xs,
+  background: vars.color.surfaceRaised,
+});
+export const itemHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.sm, flexWrap: 'wrap' });
+export const itemMeta = style({ color: vars.color.textMuted, fontSize: font.size.sm, margin: 0, overflowWrap: 'anywhere' });
+export const empty = style({ color: vars.color.textMuted, margin: `${space.md} 0` });
+
+/* Payments table: scrolls sideways on a phone instead of squeezing */
+export const tableScroll = style({ overflowX: 'auto', maxHeight: 400, overflowY: 'auto' });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: font.size.sm, minWidth: 640 });
+export const th = style({
+  textAlign: 'left', color: vars.color.textMuted, fontWeight: 600, padding: `${space.sm} ${space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`, position: 'sticky', top: 0, background: vars.color.surface,
+});
+export const td = style({ padding: `${space.sm} ${space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+
+/* Dialog (Ark UI) */
+export const backdrop = style({ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.6)', zIndex: 40 });
+export const positioner = style({
+  position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', padding: space.md, zIndex: 41,
+});
+export const dialog = style({
+  background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderRadius: radius.lg,
+  padding: space.lg, width: 'min(100%, 480px)', maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto', position: 'relative',
+  boxShadow: '0 24px 64px rgba(0,0,0,0.45)', display: 'grid', gap: space.md,
+});
+export const dialogTitle = style({ margin: 0, fontSize: font.size.lg, paddingRight: space.xl });
+export const dialogText = style({ margin: 0 });
+export const dialogBody = style({ display: 'grid', gap: space.sm });
+export const closeButton = style({
+  position: 'absolute', top: space.sm, right: space.sm, width: 44, height: 44, borderRadius: radius.pill, border: 0,
+  background: 'transparent', color: vars.color.text, fontSize: font.size.lg, cursor: 'pointer',
+  selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+});
+export const dialogActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap', justifyContent: 'flex-end' });
+
+export const backLink = style({ display: 'inline-block', marginBottom: space.md });

@@ -1,0 +1,54 @@
+/**
+ * The cancel / reactivate confirmation on Ark UI's dialog: focus is trapped inside, Escape and the
+ * close button cancel (not while the call runs), and focus returns to the button that opened it.
+ */
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useSelector } from '@xstate/react';
+import type { RefObject } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { cancelDialogView } from '../../machines/cancelSubscription/cancelSubscription.connect';
+import type { CancelSubscriptionMachine } from '../../machines/cancelSubscription/cancelSubscription.machine';
+import { button } from '../../styles/ui.css';
+import * as css from '../pages/subscription.css';
+import { ErrorBox } from './ErrorBox';
+
+export function CancelDialog({ actor, opener }: { actor: ActorRefFrom<CancelSubscriptionMachine>; opener: RefObject<HTMLButtonElement | null> }) {
+  const view = useSelector(actor, cancelDialogView);
+  return (
+    <Dialog.Root
+      open={view.open}
+      role="alertdialog"
+      closeOnEscape={!view.pending}
+      closeOnInteractOutside={!view.pending}
+      onOpenChange={({ open }) => { if (!open) actor.send({ type: 'dialog.cancel' }); }}
+      finalFocusEl={() => opener.current}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop className={css.backdrop} />
+        <Dialog.Positioner className={css.positioner}>
+          <Dialog.Content className={css.dialog} aria-busy={view.pending}>
+            <Dialog.Title className={css.dialogTitle}>{view.title}</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className={css.dialogBody}>
+                {view.body.map((text) => <p key={text} className={css.dialogText}>{text}</p>)}
+              </div>
+            </Dialog.Description>
+            <ErrorBox message={view.error} />
+            <div className={css.dialogActions}>
+              <button type="button" className={button.secondary} disabled={view.pending} onClick={() => actor.send({ type: 'dialog.cancel' })}>
+                {view.dismissLabel}
+              </button>
+              <button type="button" className={button.primary} disabled={view.pending} aria-busy={view.pending} onClick={() => actor.send({ type: 'dialog.confirm' })}>
+                {view.confirmLabel}
+              </button>
+            </div>
+            <Dialog.CloseTrigger className={css.closeButton} aria-label="Close" disabled={view.pending}>×</Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, watchConsole } from './support';
+
+let problems: string[] = [];
+test.beforeEach(async ({ page }) => {
+  problems = watchConsole(page);
+});
+test.afterEach(() => {
+  expect(problems).toEqual([]);
+});
+
+async function openSubscription(page: Page, email: string) {
+  await page.goto('/login?from=%2Fsubscription');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/subscription$/);
+  return page.getByRole('region', { name: 'Current Subscription' });
+}
+
+/** The value beside a label in the current-subscription card. */
+function fact(page: Page, label: string) {
+  return page.getByRole('region', { name: 'Current Subscription' }).locator('dt', { hasText: label }).locator('+ dd');
+}
+
+test('free@ sees the Free plan with subscribe and redeem', async ({ page }) => {
+  const card = await openSubscription(page, 'free@example.com');
+  await expect(fact(page, 'Type')).toHaveText('FREE');
+  await expect(card.getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
+  await expect(card.getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
+  await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
+});
+
+test('premium@ sees the card, the next billing date and the payments panel', async ({ page }) => {
+  const card = await openSubscription(page, 'premium@example.com');
+  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
+  await expect(fact(page, 'Next Billing Date')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (am|pm)$/);
+  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* \d{4}/);
+  await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Change Plan' })).toBeVisible();
+  const payments = page.getByRole('region', { name: 'Payments' });
+  await expect(payments.getByRole('row').nth(1)).toBeVisible();
+  await expect(payments.getByRole('cell', { name: 'Succeeded' }).first()).toBeVisible();
+});
+
+test('canceled@ sees the end date, checkout and reactivate', async ({ page }) => {
+  const card = await openSubscription(page, 'canceled@example.com');
+  await expect(fact(page, 'Status')).toHaveText('Canceled');
+  await expect(fact(page, 'End Date')).toBeVisible();
+  await expect(card.getByText('Next Billing Date')).toHaveCount(0);
+  await expect(fact(page, 'Payment Method')).toHaveText('Maya Checkout');
+  await expect(card.getByRole('button', { name: 'Reactivate Subscription' })).toBeVisible();
+});
+
+test('voucher@ sees the voucher code as the method', async ({ page }) => {
+  await openSubscription(page, 'voucher@example.com');
+  await expect(fact(page, 'Payment Method')).toHaveText('Voucher SUGBO365');
+});
+
+test('premium@ cancels, keeps access to the end date, then reactivates', async ({ page }) => {
+  const card = await openSubscription(page, 'premium@example.com');
+  const nextBilling = await fact(page, 'Next Billing Date').textContent();
+  const opener = card.getByRole('button', { name: 'Cancel Subscription' });
+  await opener.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(dialog).toContainText(`until ${nextBilling}`);
+  await expect(dialog).toContainText('non-refundable');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fact(page, 'Status')).toHaveText('Canceled');
+  await expect(fact(page, 'End Date')).toHaveText(nextBilling!);
+  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+
+  await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  const again = page.getByRole('alertdialog', { name: 'Reactivate your subscription?' });
+  await again.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  await expect(again).toBeHidden();
+  await expect(fact(page, 'Status')).toHaveText('Active');
+  await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toBeFocused();
+});
+
+test('free@ redeems BISAYA30 and becomes PREMIUM by voucher; a wrong code and a second use show the server message', async ({ page }) => {
+  const card = await openSubscription(page, 'free@example.com');
+  await card.getByRole('link', { name: 'Redeem Voucher' }).click();
+  await expect(page).toHaveURL(/\/subscription\/redeem-voucher$/);
+  const field = page.getByLabel('Voucher Code');
+  await expect(field).toHaveAttribute('placeholder', 'BISAYA30');
+
+  await page.getByRole('button', { name: 'Redeem Voucher' }).click();
+  await expect(page.getByText('Voucher code is required')).toBeVisible();
+
+  await field.pressSequentially('nosuch99');
+  await expect(field).toHaveValue('NOSUCH99');
+  await page.getByRole('button', { name: 'Redeem Voucher' }).click();
+  await expect(page.locator('.Toastify').getByRole('alert').last()).not.toBeEmpty();
+  await expect(field).toHaveValue('NOSUCH99');
+  await expect(page).toHaveURL(/\/subscription\/redeem-voucher$/);
+
+  await field.fill('');
+  await field.pressSequentially('bisaya30');
+  await page.getByRole('button', { name: 'Redeem Voucher' }).click();
+  await expect(page.getByText('Voucher redeemed successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  await expect(fact(page, 'Payment Method')).toHaveText('Voucher BISAYA30');
+
+  await page.goto('/subscription/redeem-voucher');
+  await page.getByLabel('Voucher Code').pressSequentially('BISAYA30');
+  await page.getByRole('button', { name: 'Redeem Voucher' }).click();
+  const refusal = page.locator('.Toastify').getByRole('alert').filter({ hasNotText: 'Voucher redeemed successfully' }).last();
+  await expect(refusal).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription\/redeem-voucher$/);
+  await expect(page.getByLabel('Voucher Code')).toHaveValue('BISAYA30');
+});

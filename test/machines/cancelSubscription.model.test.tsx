@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { ApiError } from '../../src/api/http';
+import { queryKeys } from '../../src/api/queries';
+import { cancelSubscriptionMachine } from '../../src/machines/cancelSubscription/cancelSubscription.machine';
+import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
+import { describeModel } from '../support/model';
+import { canceledStatus, fakeServer, premiumStatus, renderSubscriptionView } from '../support/subscription';
+
+type Run = ReturnType<typeof renderSubscriptionView>;
+const dialog = () => within(screen.getByRole('alertdialog'));
+// Spec §9: Asia/Manila, month/day/year, 12-hour clock.
+const ACCESS_ENDS = '01/15/2027 8:00 am';
+const RENEWS = '02/01/2027 12:00 pm';
+
+/** The three ways a person dismisses the dialog, taken in turn so each path family walks all three. */
+const dismissals = [
+  (run: Run) => run.user.keyboard('{Escape}'),
+  (run: Run) => run.user.click(dialog().getByRole('button', { name: 'Close' })),
+  (run: Run) => run.user.click(dialog().getByRole('button', { name: /Keep Subscription|Not Now/ })),
+];
+let dismissal = 0;
+
+describeModel('cancelSubscription', {
+  machine: cancelSubscriptionMachine,
+  events: {
+    'dialog.open': [
+      { type: 'dialog.open', change: 'cancel', subscriptionId: premiumStatus.subscriptionId!, periodEnd: premiumStatus.endDate },
+      { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledStatus.subscriptionId!, periodEnd: canceledStatus.endDate },
+    ],
+    'dialog.confirm': [{ type: 'dialog.confirm' }],
+    'dialog.cancel': [{ type: 'dialog.cancel' }],
+  },
+  // Cancel and reactivate share states; the change in context keeps their paths apart.
+  serializeContext: (s) => s.context.change,
+  invocations: {
+    cancelSubscription: { done: [{ message: 'Your subscription has been canceled.' }], error: [new ApiError('This subscription is already canceled.', 409)] },
+    resubscribe: { done: [{ message: 'Welcome back! Your subscription is active again.' }], error: [new ApiError('This subscription has ended. Please subscribe again.', 409)] },
+  },
+  render: ({ actors, inspect }) =>
+    renderSubscriptionView(<SubscriptionPage />, { path: '/subscription', server: fakeServer(premiumStatus), overrides: { actors: actors.actors, inspect } }),
+  executors: {
+    'dialog.open': async (run, event) => {
+      // The account shows the matching card first: ACTIVE offers cancel, CANCELED offers reactivate.
+      const status = event.change === 'cancel' ? premiumStatus : canceledStatus;
+      if (run.server.status !== status) {
+        run.server.status = status;
+        await run.queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus });
+      }
+      const label = event.change === 'cancel' ? 'Cancel Subscription' : 'Reactivate Subscription';
+      await run.user.click(await screen.findByRole('button', { name: label }));
+    },
+    'dialog.confirm': async (run) =>
+      run.user.click(dialog().getByRole('button', { name: /^(Cancel|Reactivate) Subscription$/ })),
+    'dialog.cancel': async (run) => dismissals[dismissal++ % dismissals.length]!(run),
+  },
+  states: {
+    closed: async (_run, snapshot) => {
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      if (snapshot.context.subscriptionId) {
+        // Focus goes back to the button that opened the dialog.
+        await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/^(Cancel|Reactivate) Subscription$/));
+      }
+    },
+    'open.confirming': async (_run, snapshot) => {
+      const box = within(await screen.findByRole('alertdialog'));
+      if (snapshot.context.change === 'cancel') {
+        expect(box.getByRole('heading', { name: 'Cancel your subscription?' })).toBeInTheDocument();
+        expect(box.getByText(new RegExp(`keep PREMIUM access until ${ACCESS_ENDS}`))).toBeInTheDocument();
+        expect(box.getByText(/non-refundable/)).toBeInTheDocument();
+      } else {
+        expect(box.getByRole('heading', { name: 'Reactivate your subscription?' })).toBeInTheDocument();
+        expect(box.getByText(new RegExp(`renews on ${RENEWS}`))).toBeInTheDocument();
+      }
+      expect(box.queryByRole('alert')).not.toBeInTheDocument();
+      expect(box.getByRole('button', { name: 'Close' })).toBeEnabled();
+    },
+    'open.rejected': async (_run, snapshot) => {
+      const box = within(await screen.findByRole('alertdialog'));
+      expect(box.getByRole('alert')).toHaveTextContent(snapshot.context.error as string);
+      // The error toast carries the same server message.
+      expect(await screen.findAllByText(snapshot.context.error as string)).toHaveLength(2);
+    },
+    canceling: () => {
+      expect(dialog().getByRole('button', { name: 'Canceling...' })).toBeDisabled();
+      expect(dialog().getByRole('button', { name: 'Close' })).toBeDisabled();
+    },
+    reactivating: () => {
+      expect(dialog().getByRole('button', { name: 'Reactivating...' })).toBeDisabled();
+      expect(dialog().getByRole('button', { name: 'Not Now' })).toBeDisabled();
+    },
+  },
+});

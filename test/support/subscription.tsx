@@ -1,0 +1,177 @@
+/**
+ * Subscription fixtures in the shapes the reference server sends (one per seeded account), a fake
+ * server answering the subscription calls from mutable state, and a renderer for the subscription
+ * pages with a real React Query cache.
+ */
+import { QueryClientProvider, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
+import { createQueryClient, queryKeys } from '../../src/api/queries';
+import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails, VoucherSubscription } from '../../src/api/schemas';
+import { Toasts } from '../../src/views/Toasts';
+import type { FlowOverrides } from '../../src/views/services';
+import { apiWith, demoUser, renderView, startSession } from './render';
+
+export const freeStatus: SubscriptionStatusDetails = {
+  planId: 3, planName: 'Free', planType: 'FREE', status: 'ACTIVE', startDate: '2026-11-02T02:30:00.000Z', endDate: null,
+  planCurrency: 'PHP', planAmount: '0.00', planDuration: 1, planBillingCycle: 'month',
+  subscriptionId: null, paymentMethod: null, paymentMethodDetails: null,
+};
+
+export const premiumStatus: SubscriptionStatusDetails = {
+  planId: 1, planName: 'Monthly', planType: 'PREMIUM', status: 'ACTIVE', startDate: '2026-12-15T00:00:00.000Z',
+  endDate: '2027-01-15T00:00:00.000Z', planCurrency: 'PHP', planAmount: '99.00', planDuration: '1', planBillingCycle: 'month',
+  subscriptionId: 'sub-premium', paymentMethod: 'MAYA_VAULT',
+  paymentMethodDetails: { description: 'Visa', maskedCardNumber: '**** **** **** 1381' },
+};
+
+export const canceledStatus: SubscriptionStatusDetails = {
+  ...premiumStatus, status: 'CANCELED', startDate: '2027-01-01T04:00:00.000Z', endDate: '2027-02-01T04:00:00.000Z',
+  subscriptionId: 'sub-canceled', paymentMethod: 'MAYA_CHECKOUT', paymentMethodDetails: { description: 'Maya Checkout' },
+};
+
+export const voucherStatus: SubscriptionStatusDetails = {
+  planId: 4, planName: 'Voucher', planType: 'PREMIUM', status: 'ACTIVE', startDate: '2027-01-10T00:00:00.000Z',
+  endDate: '2028-01-10T00:00:00.000Z', planCurrency: 'PHP', planAmount: '0.00', planDuration: 365, planBillingCycle: 'voucher',
+  subscriptionId: 'sub-voucher', paymentMethod: 'VOUCHER', paymentMethodDetails: { description: 'Voucher', voucherCode: 'SUGBO365' },
+  isVoucherSubscription: true, voucherCode: 'SUGBO365',
+};
+
+export const walletStatus: SubscriptionStatusDetails = {
+  ...premiumStatus, planName: 'Yearly', planAmount: '990.00', planBillingCycle: 'year', subscriptionId: 'sub-wallet',
+  paymentMethod: 'MAYA_WALLET', paymentMethodDetails: { description: 'Maya Wallet' },
+};
+
+export const historyFixture: SubscriptionHistoryItem[] = [
+  { id: 'h-1', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'ACTIVE', startDate: '2026-12-15T00:00:00.000Z', endDate: '2027-01-15T00:00:00.000Z', autoRenew: true },
+  { id: 'h-2', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'EXPIRED', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z', autoRenew: false },
+  { id: 'h-3', plan: 'Free', planType: 'FREE', currency: 'PHP', price: '0.00', status: 'ACTIVE', startDate: '2026-10-01T00:00:00.000Z', endDate: null, autoRenew: false },
+];
+
+/** The voucher subscription entity of spec §3, as the redeem call answers. */
+export const redeemedFixture: VoucherSubscription = {
+  id: 'sub-v1', userId: demoUser.id, subscriptionPlanId: 4, startDate: '2027-01-15T00:00:00.000Z', endDate: '2027-02-14T00:00:00.000Z',
+  status: 'ACTIVE', paymentMethod: 'VOUCHER',
+  details: {
+    amount: '0.00', createdAt: '2027-01-15T00:00:00.000Z', voucherCode: 'BISAYA30', voucherCycle: 'day', voucherDuration: 30,
+    subscriptionDays: 30, originalVoucherTerms: { cycle: 'month', price: '99.00', duration: '1' },
+  },
+  isTrial: false, trialStartDate: null, trialEndDate: null, pausedDate: null, pauseResumeDate: null, canceledDate: null,
+  canceledReason: null, autoRenew: false, isUpgraded: false, previousPlanId: null,
+  createdAt: '2027-01-15T00:00:00.000Z', updatedAt: '2027-01-15T00:00:00.000Z',
+  user: { id: demoUser.id, email: demoUser.email, firstName: demoUser.firstName, lastName: demoUser.lastName },
+  subscriptionPlan: { id: 4, type: 'VOUCHER', name: 'Voucher', price: '0.00', currency: 'PHP', billingCycle: 'voucher', duration: '30' },
+};
+
+function payment(id: string, createdAt: string, status: string, referenceId: string, totalAmount = '99.00'): PaymentRecord {
+  return {
+    id, userId: demoUser.id, subscriptionId: 'sub-premium', checkoutId: null, referenceId, status,
+    amount: totalAmount, discountedAmount: '0.00', totalAmount, paymentMethod: 'MAYA_VAULT', paymentLink: null,
+    gatewayResponse: null, retryCount: 0, lastRetryDate: null, createdAt, updatedAt: createdAt, planName: 'Monthly',
+  };
+}
+
+/** Deliberately not newest first: the panel sorts. */
+export const paymentsFixture: PaymentRecord[] = [
+  payment('p-1', '2026-11-15T00:00:00.000Z', 'PAYMENT_SUCCESS', 'SB-REF-0001'),
+  payment('p-3', '2026-12-15T00:00:00.000Z', 'PAYMENT_SUCCESS', 'SB-REF-0003'),
+  payment('p-2', '2026-12-14T00:00:00.000Z', 'PAYMENT_FAILED', 'SB-REF-0002'),
+];
+
+export function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const ok = (data: unknown, message = 'OK') => json(200, { success: true, message, data });
+
+export type Answer = ((init?: RequestInit) => Response | Promise<Response>) | undefined;
+
+/** What the fake server holds and how it answers; a test changes it between steps. */
+export interface FakeServer {
+  status: SubscriptionStatusDetails;
+  history: SubscriptionHistoryItem[];
+  payments: PaymentRecord[];
+  /** Overrides for one path ('status', 'history', 'payments', 'cancel', 'resubscribe', 'redeem'). */
+  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem', Answer>>;
+  calls: string[];
+}
+
+export function fakeServer(status: SubscriptionStatusDetails = premiumStatus): FakeServer {
+  return { status, history: historyFixture, payments: paymentsFixture, answers: {}, calls: [] };
+}
+
+export function fetchFrom(server: FakeServer): typeof fetch {
+  return async (url, init) => {
+    const path = new URL(String(url), 'http://x').pathname;
+    const name = path.endsWith('/subscription/status') ? 'status'
+      : path.endsWith('/subscription/history') ? 'history'
+      : path.endsWith('/payment/history') ? 'payments'
+      : path.endsWith('/subscription/cancel') ? 'cancel'
+      : path.endsWith('/subscription/resubscribe') ? 'resubscribe'
+      : path.endsWith('/subscription-voucher/redeem') ? 'redeem'
+      : null;
+    if (!name) return json(404, { success: false, message: 'Not in this test' });
+    server.calls.push(name);
+    const answer = server.answers[name];
+    if (answer) return answer(init);
+    if (name === 'status') return ok(server.status);
+    if (name === 'history') return ok(server.history);
+    if (name === 'payments') return ok(server.payments);
+    // Like the reference server: cancel keeps the end date, resubscribe makes it ACTIVE again.
+    if (name === 'cancel') {
+      server.status = { ...server.status, status: 'CANCELED' };
+      return ok(null, 'Your subscription has been canceled.');
+    }
+    if (name === 'resubscribe') {
+      server.status = { ...server.status, status: 'ACTIVE' };
+      return ok(null, 'Your subscription has been reactivated.');
+    }
+    const code = (JSON.parse(String(init?.body)) as { code: string }).code;
+    return json(400, { success: false, message: `Voucher ${code} is not valid` });
+  };
+}
+
+/**
+ * Deferred actors whose answers also land in the query cache, as the real actors' fetchQuery does, so
+ * the view (which reads the cache) sees what the harness resolved.
+ */
+export function cachingActors(actors: Record<string, AnyActorLogic>, queryClient: QueryClient, keys: Record<string, QueryKey>) {
+  return Object.fromEntries(
+    Object.entries(actors).map(([name, logic]) => {
+      const key = keys[name];
+      if (!key) return [name, logic];
+      return [name, fromPromise(async ({ input, signal }) => {
+        const child = createActor(logic, { input });
+        signal.addEventListener('abort', () => child.stop());
+        child.start();
+        const output = await toPromise(child);
+        queryClient.setQueryData(key, output);
+        return output;
+      })];
+    }),
+  );
+}
+
+export const readKeys = {
+  loadStatus: queryKeys.subscriptionStatus,
+  loadHistory: queryKeys.subscriptionHistory,
+  loadPayments: queryKeys.payments,
+};
+
+export function renderSubscriptionView(
+  ui: ReactNode,
+  options: { path: string; server?: FakeServer; queryClient?: QueryClient; overrides?: FlowOverrides } = { path: '/subscription' },
+) {
+  const server = options.server ?? fakeServer();
+  const queryClient = options.queryClient ?? createQueryClient();
+  const session = startSession(demoUser);
+  const api = apiWith(fetchFrom(server), session);
+  const run = renderView(
+    <QueryClientProvider client={queryClient}>
+      {ui}
+      <Toasts />
+    </QueryClientProvider>,
+    { path: options.path, session, api, overrides: options.overrides },
+  );
+  return { ...run, server, queryClient, user: userEvent.setup() };
+}

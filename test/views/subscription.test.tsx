@@ -1,0 +1,277 @@
+/** The subscription pages against a fake server: card variants, history, payments, failures, dialog. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../src/api/queries';
+import type { SubscriptionStatusDetails } from '../../src/api/schemas';
+import RedeemVoucherPage from '../../src/views/pages/RedeemVoucherPage';
+import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
+import {
+  canceledStatus, fakeServer, freeStatus, historyFixture, json, premiumStatus, redeemedFixture, renderSubscriptionView, voucherStatus, walletStatus,
+  type FakeServer,
+} from '../support/subscription';
+
+const currentCard = () => within(screen.getByRole('region', { name: 'Current Subscription' }));
+const historyPanel = () => within(screen.getByRole('region', { name: 'Subscription History' }));
+const paymentsPanel = () => within(screen.getByRole('region', { name: 'Payments' }));
+
+/** The value shown beside a label in the current-subscription card. */
+function fact(label: string): string {
+  const term = currentCard().getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+function showPage(status: SubscriptionStatusDetails, change?: (server: FakeServer) => void) {
+  const server = fakeServer(status);
+  change?.(server);
+  return renderSubscriptionView(<SubscriptionPage />, { path: '/subscription', server });
+}
+
+describe('current-subscription card (spec §2, §9)', () => {
+  it('free@: Free plan, subscribe and redeem links, no dates to bill', async () => {
+    showPage(freeStatus);
+    expect(await currentCard().findByText('Free', { selector: 'p' })).toBeInTheDocument();
+    expect(fact('Type')).toBe('FREE');
+    expect(fact('Status')).toBe('Active');
+    expect(currentCard().getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
+    expect(currentCard().getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
+    expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
+    expect(currentCard().queryByText('Payment Method')).not.toBeInTheDocument();
+    expect(currentCard().queryByRole('button', { name: /Cancel|Reactivate/ })).not.toBeInTheDocument();
+    expect(currentCard().queryByRole('link', { name: 'Change Plan' })).not.toBeInTheDocument();
+  });
+
+  it('premium@: price with peso sign and period, next billing date in Manila time, masked card, cancel and change links', async () => {
+    showPage(premiumStatus);
+    expect(await currentCard().findByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+    expect(fact('Price')).toBe('₱99 monthly');
+    expect(fact('Start Date')).toBe('12/15/2026 8:00 am');
+    expect(fact('Next Billing Date')).toBe('01/15/2027 8:00 am');
+    expect(fact('Payment Method')).toBe('Visa **** **** **** 1381');
+    expect(currentCard().queryByText('End Date')).not.toBeInTheDocument();
+    expect(currentCard().getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/subscription/change-payment-method');
+    expect(currentCard().getByRole('link', { name: 'Change Plan' })).toHaveAttribute('href', '/subscription/change-plan');
+    expect(currentCard().queryByRole('link', { name: 'Subscribe to Premium Plan' })).not.toBeInTheDocument();
+  });
+
+  it("canceled@: 'End Date' instead of 'Next Billing Date', checkout method, reactivate", async () => {
+    showPage(canceledStatus);
+    expect(await currentCard().findByRole('button', { name: 'Reactivate Subscription' })).toBeEnabled();
+    expect(fact('Status')).toBe('Canceled');
+    expect(fact('End Date')).toBe('02/01/2027 12:00 pm');
+    expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
+    expect(fact('Payment Method')).toBe('Maya Checkout');
+    expect(currentCard().queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+  });
+
+  it('voucher@: the voucher code as the method and the voucher period', async () => {
+    showPage(voucherStatus);
+    expect(await currentCard().findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(fact('Payment Method')).toBe('Voucher SUGBO365');
+    expect(fact('Price')).toBe('₱0 voucher');
+  });
+
+  it('a wallet and a yearly price', async () => {
+    showPage(walletStatus);
+    expect(await currentCard().findByText('Maya Wallet')).toBeInTheDocument();
+    expect(fact('Price')).toBe('₱990 yearly');
+  });
+
+  it('shows an unknown status as its raw text and offers neither cancel nor reactivate', async () => {
+    showPage({ ...premiumStatus, status: 'ON_HOLD_BY_GATEWAY' });
+    expect(await currentCard().findByRole('link', { name: 'Change Plan' })).toBeInTheDocument();
+    expect(fact('Status')).toBe('ON_HOLD_BY_GATEWAY');
+    expect(currentCard().queryByRole('button', { name: /Cancel Subscription|Reactivate Subscription/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('history (spec §2)', () => {
+  it('Active shows only ACTIVE PREMIUM items; All shows every item', async () => {
+    const run = showPage(premiumStatus);
+    const active = await historyPanel().findByRole('list', { name: 'Active subscriptions' });
+    expect(within(active).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(active).getByText('Active')).toBeInTheDocument();
+    await run.user.click(historyPanel().getByRole('tab', { name: 'All' }));
+    const all = historyPanel().getByRole('list', { name: 'All subscriptions' });
+    expect(within(all).getAllByRole('listitem')).toHaveLength(historyFixture.length);
+    expect(within(all).getByText('Expired')).toBeInTheDocument();
+    expect(within(all).getByText('12/15/2026 8:00 am – 01/15/2027 8:00 am')).toBeInTheDocument();
+  });
+
+  it("says 'No subscriptions found' when empty, in both tabs", async () => {
+    const run = showPage(freeStatus, (server) => { server.history = []; });
+    await historyPanel().findByRole('tab', { name: 'Active', selected: true });
+    // Only the selected tab's panel is exposed (Ark hides the other one).
+    await waitFor(() => expect(historyPanel().getByRole('tabpanel')).toHaveAccessibleName('Active'));
+    expect(historyPanel().getByRole('tabpanel')).toHaveTextContent('No subscriptions found');
+    await run.user.click(historyPanel().getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(historyPanel().getByRole('tabpanel')).toHaveAccessibleName('All'));
+    expect(historyPanel().getByRole('tabpanel')).toHaveTextContent('No subscriptions found');
+  });
+
+  it('Active hides a FREE item even when it is ACTIVE', async () => {
+    showPage(freeStatus, (server) => { server.history = [historyFixture[2]!]; });
+    expect(await historyPanel().findByText('No subscriptions found')).toBeInTheDocument();
+  });
+});
+
+describe('payments panel', () => {
+  it('lists date, plan, method, amount, status and reference, newest first', async () => {
+    showPage(premiumStatus, (server) => {
+      server.payments = [
+        ...server.payments,
+        { ...server.payments[0]!, id: 'p-4', status: 'PAYMENT_EXPIRED', referenceId: 'SB-REF-0004', createdAt: '2026-10-01T00:00:00.000Z' },
+        { ...server.payments[0]!, id: 'p-5', status: 'PENDING', referenceId: 'SB-REF-0005', createdAt: '2026-09-01T00:00:00.000Z', paymentMethod: 'MAYA_CHECKOUT' },
+        { ...server.payments[0]!, id: 'p-6', status: 'PAYMENT_CANCELLED', referenceId: 'SB-REF-0006', createdAt: '2026-08-01T00:00:00.000Z' },
+        { ...server.payments[0]!, id: 'p-7', status: 'REFUND_REQUESTED', referenceId: 'SB-REF-0007', createdAt: '2026-07-01T00:00:00.000Z' },
+      ];
+    });
+    const table = await paymentsPanel().findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Plan', 'Method', 'Amount', 'Status', 'Reference']);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows.map((cells) => cells[5])).toEqual(['SB-REF-0003', 'SB-REF-0002', 'SB-REF-0001', 'SB-REF-0004', 'SB-REF-0005', 'SB-REF-0006', 'SB-REF-0007']);
+    expect(rows.map((cells) => cells[4])).toEqual(['Succeeded', 'Failed', 'Succeeded', 'Expired', 'Pending', 'Canceled', 'REFUND_REQUESTED']);
+    expect(rows[0]).toEqual(['12/15/2026 8:00 am', 'Monthly', 'Card', '₱99', 'Succeeded', 'SB-REF-0003']);
+    expect(rows[4]![2]).toBe('Maya Checkout');
+  });
+
+  it("says 'No payments yet' when there are none", async () => {
+    showPage(freeStatus, (server) => { server.payments = []; });
+    expect(await paymentsPanel().findByText('No payments yet')).toBeInTheDocument();
+  });
+});
+
+/** Spec §8 for every call: the message a person reads, and no spinner left behind. */
+const failures = [
+  { name: '500 with a message', answer: () => json(500, { success: false, message: 'The billing service is resting' }), message: 'The billing service is resting' },
+  { name: '500 without a message', answer: () => new Response('<html>oops</html>', { status: 500 }), message: 'Something went wrong' },
+  { name: 'network down', answer: () => { throw new TypeError(''); }, message: 'Network error' },
+  { name: '401', answer: () => json(401, { success: false, message: 'Your session has expired' }), message: 'Your session has expired' },
+] as const;
+
+describe('failures of the three reads (spec §8)', () => {
+  const reads = [
+    { call: 'status', panel: currentCard, loading: 'Loading subscription...' },
+    { call: 'history', panel: historyPanel, loading: 'Loading history...' },
+    { call: 'payments', panel: paymentsPanel, loading: 'Loading payments...' },
+  ] as const;
+  for (const read of reads) {
+    for (const failure of failures) {
+      it(`${read.call}: ${failure.name} shows '${failure.message}' with 'Try again' and no spinner`, async () => {
+        const run = showPage(premiumStatus, (server) => { server.answers[read.call] = failure.answer; });
+        expect(await read.panel().findByRole('alert')).toHaveTextContent(failure.message);
+        expect(read.panel().queryByText(read.loading)).not.toBeInTheDocument();
+        expect(screen.getByRole('region', { name: read.panel === currentCard ? 'Current Subscription' : read.panel === historyPanel ? 'Subscription History' : 'Payments' }))
+          .toHaveAttribute('aria-busy', 'false');
+        if (failure.name === '401') {
+          await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
+          return;
+        }
+        // Retry reads again and shows the data once the server answers.
+        delete run.server.answers[read.call];
+        await run.user.click(read.panel().getByRole('button', { name: 'Try again' }));
+        await waitFor(() => expect(read.panel().queryByRole('alert')).not.toBeInTheDocument());
+        expect(read.panel().queryByText(read.loading)).not.toBeInTheDocument();
+      });
+    }
+  }
+});
+
+describe('cancel and reactivate (spec §2, §4, §8)', () => {
+  it('cancels: the dialog names the end date, the server message is toasted, the card and history refresh', async () => {
+    const run = showPage(premiumStatus);
+    const opener = await currentCard().findByRole('button', { name: 'Cancel Subscription' });
+    await run.user.click(opener);
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' }));
+    expect(dialog.getByText(/until 01\/15\/2027 8:00 am/)).toBeInTheDocument();
+    expect(dialog.getByText(/non-refundable/)).toBeInTheDocument();
+    const statusReads = run.server.calls.filter((c) => c === 'status').length;
+    const historyReads = run.server.calls.filter((c) => c === 'history').length;
+    await run.user.click(dialog.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByText('Your subscription has been canceled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await currentCard().findByRole('button', { name: 'Reactivate Subscription' })).toHaveFocus();
+    expect(fact('End Date')).toBe('01/15/2027 8:00 am');
+    expect(run.server.calls.filter((c) => c === 'status').length).toBeGreaterThan(statusReads);
+    expect(run.server.calls.filter((c) => c === 'history').length).toBeGreaterThan(historyReads);
+    expect(run.server.calls).toContain('payments');
+  });
+
+  it('reactivates a CANCELED subscription', async () => {
+    const run = showPage(canceledStatus);
+    await run.user.click(await currentCard().findByRole('button', { name: 'Reactivate Subscription' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Reactivate your subscription?' }));
+    await run.user.click(dialog.getByRole('button', { name: 'Reactivate Subscription' }));
+    expect(await screen.findByText('Your subscription has been reactivated.')).toBeInTheDocument();
+    expect(await currentCard().findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+  });
+
+  it('Escape cancels without a call and focus returns to the opener', async () => {
+    const run = showPage(premiumStatus);
+    const opener = await currentCard().findByRole('button', { name: 'Cancel Subscription' });
+    await run.user.click(opener);
+    await screen.findByRole('alertdialog');
+    await run.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(run.server.calls).not.toContain('cancel');
+  });
+
+  for (const failure of failures) {
+    for (const change of ['cancel', 'resubscribe'] as const) {
+      it(`${change}: ${failure.name} keeps the dialog open with '${failure.message}' and an error toast, no spinner`, async () => {
+        const run = showPage(change === 'cancel' ? premiumStatus : canceledStatus, (server) => { server.answers[change] = failure.answer; });
+        await run.user.click(await currentCard().findByRole('button', { name: change === 'cancel' ? 'Cancel Subscription' : 'Reactivate Subscription' }));
+        const dialog = within(await screen.findByRole('alertdialog'));
+        await run.user.click(dialog.getByRole('button', { name: /^(Cancel|Reactivate) Subscription$/ }));
+        if (failure.name === '401') {
+          await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
+        }
+        expect(await dialog.findByRole('alert')).toHaveTextContent(failure.message);
+        expect(await screen.findAllByText(failure.message)).toHaveLength(2); // the box and the toast
+        expect(dialog.queryByRole('button', { name: /ing\.\.\.$/ })).not.toBeInTheDocument();
+        expect(dialog.getByRole('button', { name: /^(Cancel|Reactivate) Subscription$/ })).toBeEnabled();
+      });
+    }
+  }
+});
+
+describe('redeem voucher (spec §2, §5, §8)', () => {
+  it('upper-cases the code as it is typed', async () => {
+    const run = renderSubscriptionView(<RedeemVoucherPage />, { path: '/subscription/redeem-voucher', server: fakeServer(freeStatus) });
+    await run.user.type(screen.getByLabelText('Voucher Code'), 'sugbo365');
+    expect(screen.getByLabelText('Voucher Code')).toHaveValue('SUGBO365');
+  });
+
+  it("sends the upper-case code, toasts 'Voucher redeemed successfully', refreshes the status and goes to /subscription", async () => {
+    const server = fakeServer(freeStatus);
+    const sent: unknown[] = [];
+    server.answers.redeem = (init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      server.status = voucherStatus;
+      return json(200, { success: true, message: 'Voucher redeemed', data: redeemedFixture });
+    };
+    const run = renderSubscriptionView(<RedeemVoucherPage />, { path: '/subscription/redeem-voucher', server });
+    run.queryClient.setQueryData(queryKeys.subscriptionStatus, freeStatus);
+    await run.user.type(screen.getByLabelText('Voucher Code'), 'bisaya30');
+    await run.user.click(screen.getByRole('button', { name: 'Redeem Voucher' }));
+    expect(await screen.findByText('Voucher redeemed successfully')).toBeInTheDocument();
+    expect(sent).toEqual([{ code: 'BISAYA30' }]);
+    await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
+    expect(run.queryClient.getQueryState(queryKeys.subscriptionStatus)?.isInvalidated).toBe(true);
+  });
+
+  for (const failure of failures) {
+    it(`${failure.name} toasts '${failure.message}', keeps the code and leaves no spinner`, async () => {
+      const server = fakeServer(freeStatus);
+      server.answers.redeem = failure.answer;
+      const run = renderSubscriptionView(<RedeemVoucherPage />, { path: '/subscription/redeem-voucher', server });
+      await run.user.type(screen.getByLabelText('Voucher Code'), 'bisaya30');
+      await run.user.click(screen.getByRole('button', { name: 'Redeem Voucher' }));
+      expect(await screen.findByText(failure.message)).toBeInTheDocument();
+      expect(screen.getByLabelText('Voucher Code')).toHaveValue('BISAYA30');
+      expect(screen.getByRole('button', { name: 'Redeem Voucher' })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Redeeming...' })).not.toBeInTheDocument();
+      if (failure.name === '401') await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
+    });
+  }
+});
