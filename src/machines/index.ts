@@ -1,12 +1,12 @@
 /** Every flow's machine, for the diagram writer and QA's inspector. */
-import { loginLinkMachine } from './loginLink.machine';
-import { passwordMachine } from './password.machine';
-import { photoMachine } from './photo.machine';
-import { profileMachine } from './profile.machine';
-import { recoveryMachine } from './recovery.machine';
-import { sessionMachine } from './session.machine';
-import { signInMachine } from './signIn.machine';
-import { signUpMachine } from './signUp.machine';
+import { loginLinkMachine } from './loginLink/loginLink.machine';
+import { passwordMachine } from './password/password.machine';
+import { photoMachine } from './photo/photo.machine';
+import { profileMachine } from './profile/profile.machine';
+import { recoveryMachine } from './recovery/recovery.machine';
+import { sessionMachine } from './session/session.machine';
+import { signInMachine } from './signIn/signIn.machine';
+import { signUpMachine } from './signUp/signUp.machine';
 
 export const machines = {
   session: sessionMachine,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { photoMachine } from '../../src/machines/photo.machine';
+import { photoMachine } from '../../src/machines/photo/photo.machine';
 import { renderAccount } from '../support/account';
 import { describeModel } from '../support/model';
 

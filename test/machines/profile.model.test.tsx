@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { profileMachine } from '../../src/machines/profile.machine';
+import { profileMachine } from '../../src/machines/profile/profile.machine';
 import { profileFixture, renderAccount } from '../support/account';
 import { describeModel } from '../support/model';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { recoveryMachine, type RecoveryLocation } from '../../src/machines/recovery.machine';
+import { recoveryMachine, type RecoveryLocation } from '../../src/machines/recovery/recovery.machine';
 import RecoveryPage from '../../src/views/pages/RecoveryPage';
 import { describeModel } from '../support/model';
 import { renderView } from '../support/render';

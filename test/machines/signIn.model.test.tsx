@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { SignInResult } from '../../src/api/endpoints';
-import { signInMachine } from '../../src/machines/signIn.machine';
+import { signInMachine } from '../../src/machines/signIn/signIn.machine';
 import LoginPage from '../../src/views/pages/LoginPage';
 import { describeModel } from '../support/model';
 import { demoUser, renderView } from '../support/render';

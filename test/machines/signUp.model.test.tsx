@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { signUpMachine, type SignUpLocation, type SignUpValues } from '../../src/machines/signUp.machine';
+import { signUpMachine, type SignUpLocation, type SignUpValues } from '../../src/machines/signUp/signUp.machine';
 import RegisterPage from '../../src/views/pages/RegisterPage';
 import { describeModel } from '../support/model';
 import { demoUser, renderView } from '../support/render';

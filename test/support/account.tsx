@@ -5,7 +5,7 @@ import { createQueryClient } from '../../src/api/queries';
 import type { Profile } from '../../src/api/schemas';
 import AccountPage from '../../src/views/pages/AccountPage';
 import type { RunTools } from './model';
-import { apiWith, demoUser, renderView, startSession } from './render';
+import { demoUser, renderView, startSession } from './render';
 
 export const profileFixture: Profile = { firstName: 'Maria', middleName: null, lastName: 'Santos', email: 'free@example.com', photo: null };
 
@@ -18,12 +18,11 @@ export const profileFetch: typeof fetch = async (url) => {
 
 export function renderAccount(tools: RunTools) {
   const session = startSession(demoUser);
-  const api = apiWith(profileFetch, session);
   const run = renderView(
     <QueryClientProvider client={createQueryClient()}>
       <AccountPage />
     </QueryClientProvider>,
-    { path: '/account', session, api, overrides: { actors: tools.actors.actors, inspect: tools.inspect } },
+    { path: '/account', session, fetch: profileFetch, overrides: { actors: tools.actors.actors, inspect: tools.inspect } },
   );
   return { ...run, user: userEvent.setup({ applyAccept: false }) };
 }
