@@ -29,7 +29,11 @@ describeModel('session', {
   },
   invocations: {
     restoreSession: {
-      done: [{ token: 'stored-token', user: demoUser }, null],
+      done: [
+        { session: { token: 'stored-token', user: demoUser }, broken: false, welcomeBack: true },
+        { session: null, broken: false, welcomeBack: false },
+        { session: null, broken: true, welcomeBack: false },
+      ],
       error: [new Error('storage is blocked')],
     },
   },
