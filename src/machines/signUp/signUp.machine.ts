@@ -49,11 +49,12 @@ export const signUpMachine = setup({
   },
   actions: {
     assignLocation: assign(({ event }) => (event.type === 'location.changed' ? { ...event.location, serverMessage: null, fieldErrors: {} } : {})),
-    assignAccount: assign(({ event }) =>
-      event.type === 'form.submit'
-        ? { account: signUpRequestSchema.parse(event.values), fieldErrors: {}, serverMessage: null }
-        : {},
-    ),
+    assignAccount: assign(({ event }) => {
+      if (event.type !== 'form.submit') return {};
+      const account = signUpRequestSchema.parse(event.values);
+      // The code step names the address the code went to; the account itself is forgotten on exit.
+      return { account, email: account.email, fieldErrors: {}, serverMessage: null };
+    }),
     assignFormErrors: assign(({ event }) =>
       event.type === 'form.submit' ? { fieldErrors: fieldErrorsOf(signUpRequestSchema, event.values), serverMessage: null } : {},
     ),
@@ -63,9 +64,8 @@ export const signUpMachine = setup({
     assignCodeError: assign(({ event }) =>
       event.type === 'code.submit' ? { fieldErrors: { otpCode: firstErrorOf(codeSchema, event.otpCode) }, serverMessage: null } : {},
     ),
-    assignVerification: assign(({ context }, params: { verificationToken: string }) => ({
+    assignVerification: assign((_, params: { verificationToken: string }) => ({
       verificationToken: params.verificationToken,
-      email: context.account?.email ?? context.email,
       step: 'verify' as const,
     })),
     assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
 import { signInMachine } from '../../machines/signIn/signIn.machine';
@@ -18,8 +18,8 @@ export default function LoginPage() {
   const api = useApi();
   const [, navigate] = useLocation();
   const search = useSearch();
-  // Read once: signing in sets the flag, and the heading must not change under the person.
-  const [welcomeBack] = useState(() => session.getSnapshot().context.welcomeBack);
+  // The session reads the welcome-back flag as it restores (spec §2 /login, §4).
+  const welcomeBack = useSelector(session, (s) => s.context.welcomeBack);
 
   const actor = useFlow(signInMachine, {
     actors: createAuthActors(api),
