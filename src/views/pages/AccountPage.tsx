@@ -109,8 +109,6 @@ function PhotoSection({ initials }: { initials: string }) {
 
 function ProfileCard() {
   const profileSaved = useProfileSaved();
-  // React Query owns the profile (design): the form reads the cache the flow's loadProfile fills.
-  const profile = useQuery(profileQuery(useApi())).data;
   const actor = useFlow(profileMachine, {
     actors: useAccountActors(),
     actions: {
@@ -119,12 +117,8 @@ function ProfileCard() {
         profileSaved({ firstName: saved.firstName, middleName: saved.middleName, lastName: saved.lastName }),
     },
   });
-  const { loading, loadFailed, showForm, saving, fieldErrors, serverMessage, revision, onSubmit: submit, onRetry } = useConnect(actor, connectProfile);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit(formValues(event.currentTarget, ['firstName', 'middleName', 'lastName'] as const));
-  }
+  const props = useConnect(actor, connectProfile);
+  const { loading, loadFailed, showForm, serverMessage, onRetry } = props;
 
   return (
     <section className={card} aria-labelledby="profile-title" aria-busy={loading}>
@@ -136,22 +130,39 @@ function ProfileCard() {
           <button type="button" className={button.secondary} onClick={onRetry}>Try again</button>
         </>
       )}
-      {profile && showForm && (
-        <>
-          <PhotoSection initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
-          <p className={muted}>{profile.email}</p>
-          <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label="Profile">
-            <ErrorBox message={serverMessage} />
-            <fieldset className={fieldset} disabled={saving}>
-              <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
-              <TextField label="Middle Name (optional)" name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
-              <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
-              <button type="submit" className={button.primary} aria-busy={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
-            </fieldset>
-          </form>
-        </>
-      )}
+      {showForm && <ProfileFields {...props} />}
     </section>
+  );
+}
+
+/**
+ * The loaded profile's fields. React Query owns the profile (design): they read the cache the flow's
+ * loadProfile filled. Only mounted once it is loaded, so no query observer comes and goes (StrictMode)
+ * while the flow's fetch is in flight: the last observer leaving cancels it.
+ */
+function ProfileFields({ saving, fieldErrors, serverMessage, revision, onSubmit: submit }: ReturnType<typeof connectProfile>) {
+  const profile = useQuery(profileQuery(useApi())).data;
+  if (!profile) return null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit(formValues(event.currentTarget, ['firstName', 'middleName', 'lastName'] as const));
+  }
+
+  return (
+    <>
+      <PhotoSection initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
+      <p className={muted}>{profile.email}</p>
+      <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label="Profile">
+        <ErrorBox message={serverMessage} />
+        <fieldset className={fieldset} disabled={saving}>
+          <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
+          <TextField label="Middle Name (optional)" name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
+          <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
+          <button type="submit" className={button.primary} aria-busy={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
+        </fieldset>
+      </form>
+    </>
   );
 }
 
