@@ -9,8 +9,8 @@ export const formStates = {
 } as const;
 
 /** The message a person should read for a failed call (spec §8). */
-export function errorMessageOf(event: { error: unknown }): string {
-  const { error } = event;
+export function errorMessageOf(event: unknown): string {
+  const error = typeof event === 'object' && event !== null && 'error' in event ? event.error : undefined;
   return error instanceof Error && error.message ? error.message : NETWORK_MESSAGE;
 }
 
