@@ -89,7 +89,7 @@ export function machineDocument(name: string, machine: AnyStateMachine): string 
   return [
     `# ${name}`,
     '',
-    `Generated from \`src/machines/${name}.machine.ts\` by \`npm run statecharts\`. Do not edit by hand.`,
+    `Generated from \`src/machines/${name}/${name}.machine.ts\` by \`npm run statecharts\`. Do not edit by hand.`,
     '',
     `${states} states, ${transitions} transitions.`,
     '',

@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { createLazyApi } from './api/lazyApi';
 import { createHttp } from './api/http';
 import { inspectorRequested, startInspector } from './lib/inspector';
-import { sessionMachine } from './machines/session.machine';
+import { sessionMachine } from './machines/session/session.machine';
 import './styles/global.css';
 import { darkTheme } from './styles/theme.css';
 import { App } from './views/App';
@@ -29,7 +29,7 @@ async function boot() {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App services={{ api, session }} overrides={inspect ? { inspect } : {}} />
+      <App services={{ http, api, session }} overrides={inspect ? { inspect } : {}} />
     </StrictMode>,
   );
 }

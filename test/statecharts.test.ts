@@ -20,7 +20,7 @@ describe('docs/statecharts', () => {
   it('draws guards, done and error edges', () => {
     const chart = toMermaid(machines.signIn);
     expect(chart).toContain('submitting --> signedIn: done(signIn) [signInSucceeded]');
-    expect(chart).toContain('submitting --> form_rejected: error(signIn) / assignErrorMessage');
+    expect(chart).toContain('submitting --> form_rejected: error(signIn) / assignServerMessage');
     expect(chart).toContain('[*] --> form');
     expect(chart).toContain('signedIn --> [*]');
   });

@@ -1,34 +1,56 @@
-/** Actor factories per area: the API-backed implementations that views provide to machines. */
+/**
+ * Actor factories per area: the API-backed implementations that views provide to machines.
+ * Each actor takes its input and output types from its API function, once (`fromCall`); machines
+ * declare the same types with `notProvided`, so the factory, the chart and the tests cannot drift.
+ */
 import type { QueryClient } from '@tanstack/react-query';
-import { fromPromise } from 'xstate';
-import type { Api, SignInResult } from '../api/endpoints';
+import { fromPromise, type PromiseActorLogic } from 'xstate';
+import type { Api } from '../api/endpoints';
 import { profileQuery } from '../api/queries';
-import type { AuthResult, PasswordChangeRequest, Profile, ProfileUpdateRequest, SignInRequest, SignUpRequest } from '../api/schemas';
+
+/** An endpoint function of the API: one input (or none) and an abort signal. */
+type Call = (input: never, signal?: AbortSignal) => Promise<unknown>;
+type InputOf<F extends Call> = Parameters<F>[0];
+type OutputOf<F extends Call> = Awaited<ReturnType<F>>;
+
+/** The actor logic of an API call: output and input read from the function's own signature. */
+export type CallLogic<K extends keyof Api> = PromiseActorLogic<OutputOf<Api[K]>, InputOf<Api[K]>>;
+
+/** A `fromPromise` actor that runs one API call with its input and signal. */
+export function fromCall<F extends Call>(call: F): PromiseActorLogic<OutputOf<F>, InputOf<F>> {
+  return fromPromise<OutputOf<F>, InputOf<F>>(({ input, signal }) => call(input, signal) as Promise<OutputOf<F>>);
+}
+
+/** The machine's own placeholder for an actor the view must provide; it fails loudly if it is not. */
+export function notProvided<K extends keyof Api>(name: string): CallLogic<K> {
+  return fromPromise<OutputOf<Api[K]>, InputOf<Api[K]>>(async () => {
+    throw new Error(`${name} actor not provided`);
+  });
+}
 
 export function createAuthActors(api: Api) {
   return {
-    signIn: fromPromise<SignInResult, SignInRequest>(({ input, signal }) => api.signIn(input, signal)),
-    signUp: fromPromise<{ verificationToken: string }, SignUpRequest>(({ input, signal }) => api.signUp(input, signal)),
-    verifySignUp: fromPromise<AuthResult, { verificationToken: string; otpCode: string }>(({ input, signal }) =>
-      api.verifySignUp(input, signal)),
-    resendSignUpCode: fromPromise<{ verificationToken: string }, { verificationToken: string }>(({ input, signal }) =>
-      api.resendSignUpCode(input, signal)),
-    sendRecoveryCode: fromPromise<{ verifyToken: string }, { email: string }>(({ input, signal }) => api.sendRecoveryCode(input, signal)),
-    verifyRecoveryCode: fromPromise<{ resetToken: string }, { verifyToken: string; otpCode: string }>(({ input, signal }) =>
-      api.verifyRecoveryCode(input, signal)),
-    resetPassword: fromPromise<unknown, { resetToken: string; password: string; confirmPassword: string }>(({ input, signal }) =>
-      api.resetPassword(input, signal)),
-    verifyAuthLink: fromPromise<AuthResult, { token: string }>(({ input, signal }) => api.verifyAuthLink(input, signal)),
+    signIn: fromCall(api.signIn),
+    signUp: fromCall(api.signUp),
+    verifySignUp: fromCall(api.verifySignUp),
+    resendSignUpCode: fromCall(api.resendSignUpCode),
+    sendRecoveryCode: fromCall(api.sendRecoveryCode),
+    verifyRecoveryCode: fromCall(api.verifyRecoveryCode),
+    resetPassword: fromCall(api.resetPassword),
+    verifyAuthLink: fromCall(api.verifyAuthLink),
   };
 }
 
 /** Account actors read and write through React Query, which owns the profile (design). */
 export function createAccountActors(api: Api, queryClient: QueryClient) {
   return {
-    loadProfile: fromPromise<Profile>(() => queryClient.fetchQuery(profileQuery(api))),
-    // After a change the view writes the answer into the cache (and the session), see AccountPage.
-    saveProfile: fromPromise<Profile, ProfileUpdateRequest>(({ input, signal }) => api.updateProfile(input, signal)),
-    changePassword: fromPromise<unknown, PasswordChangeRequest>(({ input, signal }) => api.changePassword(input, signal)),
-    uploadPhoto: fromPromise<{ photo: string }, File>(({ input, signal }) => api.uploadPhoto(input, signal)),
+    // Fills the cache the profile form reads; the machine keeps no copy.
+    loadProfile: fromPromise<OutputOf<Api['getProfile']>>(() => queryClient.fetchQuery(profileQuery(api))),
+    saveProfile: fromCall(api.updateProfile),
+    changePassword: fromCall(api.changePassword),
+    uploadPhoto: fromCall(api.uploadPhoto),
   };
 }
+
+export type AuthActors = ReturnType<typeof createAuthActors>;
+export type AccountActors = ReturnType<typeof createAccountActors>;

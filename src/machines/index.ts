@@ -1,13 +1,13 @@
 /** Every flow's machine, for the diagram writer and QA's inspector. */
 import { cancelSubscriptionMachine } from './cancelSubscription/cancelSubscription.machine';
-import { loginLinkMachine } from './loginLink.machine';
-import { passwordMachine } from './password.machine';
-import { photoMachine } from './photo.machine';
-import { profileMachine } from './profile.machine';
-import { recoveryMachine } from './recovery.machine';
-import { sessionMachine } from './session.machine';
-import { signInMachine } from './signIn.machine';
-import { signUpMachine } from './signUp.machine';
+import { loginLinkMachine } from './loginLink/loginLink.machine';
+import { passwordMachine } from './password/password.machine';
+import { photoMachine } from './photo/photo.machine';
+import { profileMachine } from './profile/profile.machine';
+import { recoveryMachine } from './recovery/recovery.machine';
+import { sessionMachine } from './session/session.machine';
+import { signInMachine } from './signIn/signIn.machine';
+import { signUpMachine } from './signUp/signUp.machine';
 import { subscriptionMachine } from './subscription/subscription.machine';
 import { voucherMachine } from './voucher/voucher.machine';
 

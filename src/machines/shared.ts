@@ -10,14 +10,20 @@ export const formStates = {
 
 /** The message a person should read for a failed call (spec §8). */
 export function errorMessageOf(event: unknown): string {
-  const error = (event as { error?: unknown }).error;
+  const error = typeof event === 'object' && event !== null && 'error' in event ? event.error : undefined;
   return error instanceof Error && error.message ? error.message : NETWORK_MESSAGE;
 }
 
-/** The output of a done event. */
-export function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
-}
-
+/**
+ * A toast a flow raises. A flow shows one toast at a time: a later toast of the same flow replaces
+ * the earlier one, so a flow that ends in one outcome leaves one toast (the view keys it by flow).
+ */
 export type Notify = { kind: 'success' | 'error' | 'info'; message: string };
 export type StartSession = { result: AuthResult };
+/** Where a flow sends the viewer; `replace` replaces the history entry. */
+export type Navigation = { path: string; replace?: boolean };
+
+/** An onError action that hands the failed call's message (spec §8) to the named assign action. */
+export function withErrorMessage<const T extends string>(type: T) {
+  return { type, params: ({ event }: { event: { error: unknown } }) => ({ message: errorMessageOf(event) }) };
+}

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { routes } from '../lib/route-paths';
+import { recoveryRoute } from '../machines/recovery/recovery.address';
+import { signUpRoute } from '../machines/signUp/signUp.address';
 import { GuestOnly, RequireAuth } from './guards';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
@@ -54,8 +56,8 @@ export function AppRoutes() {
                   <Route path={routes.privacy} component={PrivacyPage} />
                   <Route path={routes.login}><GuestOnly><LoginPage /></GuestOnly></Route>
                   {/* One route per flow, so its machine lives on while the URL moves between its steps. */}
-                  <Route path={/^\/register(?:\/verify)?\/?$/}><GuestOnly><RegisterPage /></GuestOnly></Route>
-                  <Route path={/^\/forgot-password(?:\/verify|\/reset)?\/?$/}><GuestOnly><RecoveryPage /></GuestOnly></Route>
+                  <Route path={signUpRoute}><GuestOnly><RegisterPage /></GuestOnly></Route>
+                  <Route path={recoveryRoute}><GuestOnly><RecoveryPage /></GuestOnly></Route>
                   {/* A login link signs in whoever it names, even over another session (the mobile app sends it). */}
                   <Route path={routes.authLink} component={AuthLinkPage} />
                   <Route path={routes.account}><SignedIn><AccountPage /></SignedIn></Route>

@@ -5,9 +5,13 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 import type { Api } from '../api/endpoints';
-import type { SessionMachine } from '../machines/session.machine';
+import type { Http } from '../api/http';
+import type { SessionMachine } from '../machines/session/session.machine';
 
 export interface Services {
+  /** Pages reach the API through `useApi()`, which builds it on this. */
+  http: Http;
+  /** @deprecated Use `useApi()` in pages; kept for one merge (loads the endpoints on first call). */
   api: Api;
   session: ActorRefFrom<SessionMachine>;
 }

@@ -1,23 +1,67 @@
-/** Starts a flow's machine for a view, with the view's actors and actions bound and any overrides. */
-import { useActorRef } from '@xstate/react';
+/**
+ * Starts a flow's machine for a view, with the view's actors and actions bound and any overrides.
+ * The implementations are typed from the machine (`MachineImplementationsFrom`): every actor the
+ * chart invokes must be provided with its exact input and output, and an action the chart does not
+ * name, or one whose params differ, is a compile error.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useState } from 'react';
-import type { AnyStateMachine, InputFrom } from 'xstate';
+import type { Actor, AnyStateMachine, EventFromLogic, InputFrom, MachineImplementationsFrom, SnapshotFrom } from 'xstate';
 import { FlowOverridesContext } from './services';
 
-interface FlowOptions<TMachine extends AnyStateMachine> {
-  actors: Record<string, unknown>;
-  actions?: Record<string, unknown>;
+type Implementations<TMachine extends AnyStateMachine> = MachineImplementationsFrom<TMachine>;
+
+/** Every actor the machine declares, typed as declared (a missing or renamed one does not compile). */
+export type FlowActors<TMachine extends AnyStateMachine> = Required<NonNullable<Implementations<TMachine>['actors']>>;
+/** The machine's actions, typed with their params (a view binds the ones the chart leaves to it). */
+export type FlowActions<TMachine extends AnyStateMachine> = NonNullable<Implementations<TMachine>['actions']>;
+
+export interface FlowOptions<TMachine extends AnyStateMachine> {
+  actors: FlowActors<TMachine>;
+  actions?: FlowActions<TMachine>;
   input?: InputFrom<TMachine>;
 }
 
-export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, options: FlowOptions<TMachine>) {
+export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, options: FlowOptions<TMachine>): Actor<TMachine> {
   const overrides = useContext(FlowOverridesContext);
   // The machine is bound once per mount: useActorRef ignores later machines anyway.
-  const [bound] = useState(() =>
-    machine.provide({
-      actors: { ...options.actors, ...overrides.actors },
-      actions: options.actions ?? {},
-    } as never) as TMachine,
+  // provide() on a generic machine answers the wide machine type; it is the same machine, re-implemented.
+  const [bound] = useState(
+    () => machine.provide({ actors: { ...options.actors, ...overrides.actors }, actions: options.actions ?? {} }) as TMachine,
   );
-  return useActorRef(bound, { input: options.input, inspect: overrides.inspect } as never);
+  return useActorRef(bound, { input: options.input, inspect: overrides.inspect });
+}
+
+/** What a connect function gets: the snapshot, and `send` to raise the flow's events. */
+export type Connect<TMachine extends AnyStateMachine, TProps> = (
+  snapshot: SnapshotFrom<TMachine>,
+  send: (event: EventFromLogic<TMachine>) => void,
+) => TProps;
+
+/** Props are equal when their data is: handlers only close over `send`, which never changes. */
+function sameProps(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return typeof a === 'function' && typeof b === 'function';
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  return keysA.every((key) => {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    if (typeof x === 'function' && typeof y === 'function') return true;
+    // One level down for grouped props (a step's props); deeper objects compare by identity.
+    if (x && y && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x) && Object.getPrototypeOf(x) === Object.prototype) {
+      return Object.keys(x).length === Object.keys(y).length
+        && Object.keys(x).every((k) => {
+          const xv = (x as Record<string, unknown>)[k];
+          const yv = (y as Record<string, unknown>)[k];
+          return Object.is(xv, yv) || (typeof xv === 'function' && typeof yv === 'function');
+        });
+    }
+    return Object.is(x, y);
+  });
+}
+
+/** A view's props from its flow (zag's `connect`): re-renders only when those props change. */
+export function useConnect<TMachine extends AnyStateMachine, TProps>(actor: Actor<TMachine>, connect: Connect<TMachine, TProps>): TProps {
+  return useSelector(actor, (snapshot) => connect(snapshot, actor.send), sameProps);
 }

@@ -123,6 +123,8 @@ test('a viewer changes name, photo and password, then signs in with the new pass
 
   await page.getByRole('button', { name: /My Account/ }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  // Signed out before the next address: a reload while the menu is still closing would restore the session.
+  await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
   await page.goto('/login');
   await signIn(page, 'voucher@example.com', 'Bagong-Voucher-1');
   await expect(page.getByRole('button', { name: /My Account/ })).toBeVisible();

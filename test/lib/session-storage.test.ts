@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { readStoredSession, sessionMachine } from '../../src/machines/session.machine';
+import { readStoredSession, sessionMachine } from '../../src/machines/session/session.machine';
 import { demoUser } from '../support/render';
 
 describe('session storage (spec §4)', () => {

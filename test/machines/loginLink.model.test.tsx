@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { loginLinkMachine } from '../../src/machines/loginLink.machine';
+import { loginLinkMachine } from '../../src/machines/loginLink/loginLink.machine';
 import AuthLinkPage from '../../src/views/pages/AuthLinkPage';
 import { describeModel } from '../support/model';
 import { demoUser, renderView } from '../support/render';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { passwordMachine } from '../../src/machines/password.machine';
+import { passwordMachine } from '../../src/machines/password/password.machine';
 import { renderAccount } from '../support/account';
 import { describeModel } from '../support/model';
 

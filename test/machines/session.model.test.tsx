@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
-import { sessionMachine } from '../../src/machines/session.machine';
+import { sessionMachine } from '../../src/machines/session/session.machine';
 import { AppRoutes } from '../../src/views/App';
 import { describeModel, type RunTools } from '../support/model';
-import { apiWith, demoUser, renderView } from '../support/render';
+import { demoUser, renderView } from '../support/render';
 
 const unauthorizedFetch: typeof fetch = async () =>
   new Response(JSON.stringify({ success: false, message: 'Your session has expired. Please log in again.', data: null }), {
@@ -15,8 +15,7 @@ const unauthorizedFetch: typeof fetch = async () =>
 
 function setup(tools: RunTools) {
   const session = createActor(sessionMachine.provide({ actors: tools.actors.actors as never }), { inspect: tools.inspect }).start();
-  const api = apiWith(unauthorizedFetch, session);
-  const run = renderView(<AppRoutes />, { path: '/', session, api });
+  const run = renderView(<AppRoutes />, { path: '/', session, fetch: unauthorizedFetch });
   return { ...run, user: userEvent.setup() };
 }
 
@@ -30,7 +29,11 @@ describeModel('session', {
   },
   invocations: {
     restoreSession: {
-      done: [{ token: 'stored-token', user: demoUser }, null],
+      done: [
+        { session: { token: 'stored-token', user: demoUser }, broken: false, welcomeBack: true },
+        { session: null, broken: false, welcomeBack: false },
+        { session: null, broken: true, welcomeBack: false },
+      ],
       error: [new Error('storage is blocked')],
     },
   },

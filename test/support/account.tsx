@@ -1,11 +1,11 @@
 /** Renders the account page with a real React Query cache and an API whose profile read succeeds. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { createQueryClient } from '../../src/api/queries';
+import { createQueryClient, queryKeys } from '../../src/api/queries';
 import type { Profile } from '../../src/api/schemas';
 import AccountPage from '../../src/views/pages/AccountPage';
 import type { RunTools } from './model';
-import { apiWith, demoUser, renderView, startSession } from './render';
+import { demoUser, renderView, startSession } from './render';
 
 export const profileFixture: Profile = { firstName: 'Maria', middleName: null, lastName: 'Santos', email: 'free@example.com', photo: null };
 
@@ -18,12 +18,14 @@ export const profileFetch: typeof fetch = async (url) => {
 
 export function renderAccount(tools: RunTools) {
   const session = startSession(demoUser);
-  const api = apiWith(profileFetch, session);
+  // The flow's loadProfile is a deferred here; the real one fills this cache, which the form reads.
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.profile, profileFixture);
   const run = renderView(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <AccountPage />
     </QueryClientProvider>,
-    { path: '/account', session, api, overrides: { actors: tools.actors.actors, inspect: tools.inspect } },
+    { path: '/account', session, fetch: profileFetch, overrides: { actors: tools.actors.actors, inspect: tools.inspect } },
   );
   return { ...run, user: userEvent.setup({ applyAccept: false }) };
 }

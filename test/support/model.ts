@@ -22,6 +22,7 @@ import type {
   StateValue,
 } from 'xstate';
 import { createDeferredActors, type DeferredActors } from './deferred';
+import type { InvocationFixture, InvocationFixtures } from './flow';
 
 type UserEvent<M extends AnyStateMachine> = EventFromLogic<M>;
 type UserEventType<M extends AnyStateMachine> = UserEvent<M>['type'];
@@ -30,10 +31,6 @@ type EventOf<M extends AnyStateMachine, K> = Extract<UserEvent<M>, { type: K }>;
 /** Every event type of the machine must have payloads (a new event without one fails to compile). */
 export type EventFixtures<M extends AnyStateMachine> = { [K in UserEventType<M>]: Array<EventOf<M, K>> };
 
-export interface InvocationFixture {
-  done?: unknown[];
-  error?: unknown[];
-}
 
 export interface RunTools {
   actors: DeferredActors;
@@ -50,7 +47,7 @@ export interface ModelSpec<M extends AnyStateMachine, R> {
   prune?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
   events: EventFixtures<M>;
   /** Done and error outputs per invoke id; the harness answers the view's deferred actor with them. */
-  invocations: Record<string, InvocationFixture>;
+  invocations: InvocationFixtures<M>;
   /** Extra context that tells states apart for traversal (default: the state value alone). */
   serializeContext?: (snapshot: AnyMachineSnapshot) => string;
   render: (tools: RunTools, input: InputFrom<M> | undefined) => R | Promise<R>;
@@ -143,7 +140,7 @@ function generatePathsFrom<M extends AnyStateMachine>(spec: PathSpec<M>, input: 
     JSON.stringify(s.value) + (spec.serializeContext ? `|${spec.serializeContext(s)}` : '');
   const candidates: EventObject[] = [
     ...(Object.values(spec.events) as EventObject[][]).flat(),
-    ...Object.entries(spec.invocations).flatMap(([id, fixture]) => [
+    ...(Object.entries(spec.invocations) as Array<[string, InvocationFixture]>).flatMap(([id, fixture]) => [
       ...(fixture.done ?? []).map((output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id })),
       ...(fixture.error ?? []).map((error) => ({ type: `xstate.error.actor.${id}`, error, actorId: id })),
     ]),

@@ -5,8 +5,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { createApi, type Api } from '../../src/api/endpoints';
-import { createHttp } from '../../src/api/http';
-import { sessionMachine, type SessionMachine } from '../../src/machines/session.machine';
+import { createHttp, type Http } from '../../src/api/http';
+import { sessionMachine, type SessionMachine } from '../../src/machines/session/session.machine';
 import { FlowOverridesContext, ServicesContext, type FlowOverrides } from '../../src/views/services';
 import type { User } from '../../src/api/schemas';
 
@@ -26,13 +26,18 @@ export const demoUser: User = {
 
 /** An API whose every request answers with the given fetch (default: a network failure). */
 export function apiWith(fetchImpl: typeof fetch, session?: ActorRefFrom<SessionMachine>): Api {
-  return createApi(
+  return createApi(httpWith(fetchImpl, session));
+}
+
+/** The request function over a given fetch, with the session's token and 401 handling. */
+export function httpWith(fetchImpl: typeof fetch, session?: ActorRefFrom<SessionMachine>): Http {
+  return (
     createHttp({
       host: '',
       fetch: fetchImpl,
       getToken: () => session?.getSnapshot().context.token ?? null,
       onUnauthorized: () => session?.send({ type: 'session.unauthorized' }),
-    }),
+    })
   );
 }
 
@@ -47,13 +52,23 @@ export function startSession(user: User | null = null) {
 
 export function renderView(
   ui: ReactNode,
-  options: { path?: string; session?: ActorRefFrom<SessionMachine>; api?: Api; overrides?: FlowOverrides } = {},
+  options: {
+    path?: string;
+    session?: ActorRefFrom<SessionMachine>;
+    /** The request function pages reach through useApi(); or give `fetch` and it is built on it. */
+    http?: Http;
+    fetch?: typeof fetch;
+    /** @deprecated For pages still on `useServices().api`; give `fetch` or `http` instead. */
+    api?: Api;
+    overrides?: FlowOverrides;
+  } = {},
 ) {
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const session = options.session ?? startSession();
-  const api = options.api ?? apiWith(async () => { throw new TypeError('Failed to fetch'); }, session);
+  const http = options.http ?? httpWith(options.fetch ?? (async () => { throw new TypeError('Failed to fetch'); }), session);
+  const api = options.api ?? createApi(http);
   const result = render(
-    <ServicesContext.Provider value={{ api, session }}>
+    <ServicesContext.Provider value={{ http, api, session }}>
       <FlowOverridesContext.Provider value={options.overrides ?? {}}>
         <Router hook={location.hook} searchHook={location.searchHook}>{ui}</Router>
       </FlowOverridesContext.Provider>

@@ -4,7 +4,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../src/api/queries';
-import { createApi } from '../../src/api/endpoints';
 import { createHttp } from '../../src/api/http';
 import AccountPage from '../../src/views/pages/AccountPage';
 import RecoveryPage from '../../src/views/pages/RecoveryPage';
@@ -96,13 +95,13 @@ describe('recovery forms', () => {
   it("shows the server message in an alert and 'OTP sent successfully!' as a toast", async () => {
     const user = userEvent.setup();
     let calls = 0;
-    const api = createApi(createHttp({
+    const http = createHttp({
       host: '', getToken: () => null, onUnauthorized: () => {},
       fetch: async () => (++calls === 1
         ? json(429, { success: false, message: 'Please wait 30 seconds before requesting a new code.' })
         : json(200, { success: true, message: 'OTP sent successfully', data: { verifyToken: 'vt' } })),
-    }));
-    const run = renderView(<><RecoveryPage /><Toasts /></>, { path: '/forgot-password', api });
+    });
+    const run = renderView(<><RecoveryPage /><Toasts /></>, { path: '/forgot-password', http });
     await user.type(screen.getByLabelText('Email'), 'premium@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByText('Please wait 30 seconds before requesting a new code.')).toBeInTheDocument();
@@ -115,14 +114,14 @@ describe('recovery forms', () => {
 describe('account forms', () => {
   function renderAccountWith(fetchImpl: typeof fetch) {
     const session = startSession(demoUser);
-    const api = createApi(createHttp({ host: '', fetch: fetchImpl, getToken: () => 't', onUnauthorized: () => {} }));
+    const http = createHttp({ host: '', fetch: fetchImpl, getToken: () => 't', onUnauthorized: () => {} });
     return renderView(
       <QueryClientProvider client={createQueryClient()}>
         <Header />
         <AccountPage />
         <Toasts />
       </QueryClientProvider>,
-      { path: '/account', session, api },
+      { path: '/account', session, http },
     );
   }
 

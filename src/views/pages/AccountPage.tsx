@@ -1,25 +1,46 @@
 /** Account (spec §2): the Profile card (photo, names) and the Security card (password change). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileQuery, queryKeys } from '../../api/queries';
-import { useSelector } from '@xstate/react';
-import { useRef, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/schemas';
 import { createAccountActors } from '../../machines/actors';
-import { passwordMachine } from '../../machines/password.machine';
-import { PHOTO_TYPES, photoMachine } from '../../machines/photo.machine';
-import { profileMachine } from '../../machines/profile.machine';
+import { connectPassword } from '../../machines/password/password.connect';
+import { passwordMachine } from '../../machines/password/password.machine';
+import { connectPhoto } from '../../machines/photo/photo.connect';
+import { PHOTO_TYPES, photoMachine } from '../../machines/photo/photo.machine';
+import { connectProfile } from '../../machines/profile/profile.connect';
+import { profileMachine } from '../../machines/profile/profile.machine';
 import { button, card, fieldset, form, heading, muted, page } from '../../styles/ui.css';
-import { notifyAction } from '../parts/bindings';
+import { notifyFor } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
-import { useFlow } from '../useFlow';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
 import * as css from './account.css';
 
 function useAccountActors() {
-  const { api } = useServices();
-  return createAccountActors(api, useQueryClient());
+  return createAccountActors(useApi(), useQueryClient());
+}
+
+/** A preview address for a chosen file, released when the file changes or the part goes. */
+const pendingRevokes = new Map<string, ReturnType<typeof setTimeout>>();
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => {
+    if (!url) return;
+    // StrictMode unmounts and remounts at once: a release is only done if the address is not taken back.
+    clearTimeout(pendingRevokes.get(url));
+    pendingRevokes.delete(url);
+    return () => {
+      pendingRevokes.set(url, setTimeout(() => {
+        URL.revokeObjectURL(url);
+        pendingRevokes.delete(url);
+      }));
+    };
+  }, [url]);
+  return url;
 }
 
 /** Writes a saved change into the profile cache and the session, so every view shows it at once. */
@@ -35,23 +56,21 @@ function useProfileSaved() {
 function PhotoSection({ initials }: { initials: string }) {
   const input = useRef<HTMLInputElement>(null);
   const profileSaved = useProfileSaved();
-  const { api } = useServices();
-  const photo = useQuery(profileQuery(api)).data?.photo;
+  const photo = useQuery(profileQuery(useApi())).data?.photo;
   const actor = useFlow(photoMachine, {
     actors: useAccountActors(),
     actions: {
-      notify: notifyAction,
-      photoSaved: (_: unknown, p: { photo: string }) => profileSaved({ photo: p.photo }),
+      notify: notifyFor('photo'),
+      photoSaved: (_, p) => profileSaved({ photo: p.photo }),
     },
   });
-  const state = useSelector(actor, (s) => s);
-  const { previewUrl, error } = state.context;
-  const uploading = state.matches('uploading');
+  const { file, error, uploading, pending, choose, upload, discard } = useConnect(actor, connectPhoto);
+  const previewUrl = useObjectUrl(file);
   const shown = previewUrl ?? photo;
 
   function onChoose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
-    if (file) actor.send({ type: 'photo.choose', file });
+    if (file) choose(file);
     event.currentTarget.value = ''; // choosing the same file again still counts
   }
 
@@ -68,12 +87,12 @@ function PhotoSection({ initials }: { initials: string }) {
           onChange={onChoose} aria-label="Choose a photo" disabled={uploading}
         />
         <div className={css.photoActions}>
-          {state.matches({ ready: 'chosen' }) || state.matches({ ready: 'failed' }) || uploading ? (
+          {pending ? (
             <>
-              <button type="button" className={button.primary} onClick={() => actor.send({ type: 'photo.upload' })} disabled={uploading} aria-busy={uploading}>
+              <button type="button" className={button.primary} onClick={upload} disabled={uploading} aria-busy={uploading}>
                 {uploading ? 'Uploading...' : 'Upload Photo'}
               </button>
-              <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'photo.discard' })} disabled={uploading}>
+              <button type="button" className={button.secondary} onClick={discard} disabled={uploading}>
                 Cancel
               </button>
             </>
@@ -93,46 +112,57 @@ function ProfileCard() {
   const actor = useFlow(profileMachine, {
     actors: useAccountActors(),
     actions: {
-      notify: notifyAction,
-      profileSaved: (_: unknown, { profile }: { profile: Profile }) =>
-        profileSaved({ firstName: profile.firstName, middleName: profile.middleName, lastName: profile.lastName }),
+      notify: notifyFor('profile'),
+      profileSaved: (_, { profile: saved }) =>
+        profileSaved({ firstName: saved.firstName, middleName: saved.middleName, lastName: saved.lastName }),
     },
   });
-  const state = useSelector(actor, (s) => s);
-  const { profile, fieldErrors, serverMessage, revision } = state.context;
-  const saving = state.matches('saving');
+  const props = useConnect(actor, connectProfile);
+  const { loading, loadFailed, showForm, serverMessage, onRetry } = props;
+
+  return (
+    <section className={card} aria-labelledby="profile-title" aria-busy={loading}>
+      <h2 id="profile-title" className={css.cardTitle}>Profile</h2>
+      {loading && <p role="status">Loading profile...</p>}
+      {loadFailed && (
+        <>
+          <ErrorBox message={serverMessage} />
+          <button type="button" className={button.secondary} onClick={onRetry}>Try again</button>
+        </>
+      )}
+      {showForm && <ProfileFields {...props} />}
+    </section>
+  );
+}
+
+/**
+ * The loaded profile's fields. React Query owns the profile (design): they read the cache the flow's
+ * loadProfile filled. Only mounted once it is loaded, so no query observer comes and goes (StrictMode)
+ * while the flow's fetch is in flight: the last observer leaving cancels it.
+ */
+function ProfileFields({ saving, fieldErrors, serverMessage, revision, onSubmit: submit }: ReturnType<typeof connectProfile>) {
+  const profile = useQuery(profileQuery(useApi())).data;
+  if (!profile) return null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    actor.send({ type: 'form.submit', values: formValues(event.currentTarget, ['firstName', 'middleName', 'lastName'] as const) });
+    submit(formValues(event.currentTarget, ['firstName', 'middleName', 'lastName'] as const));
   }
 
   return (
-    <section className={card} aria-labelledby="profile-title" aria-busy={state.matches('loading')}>
-      <h2 id="profile-title" className={css.cardTitle}>Profile</h2>
-      {state.matches('loading') && <p role="status">Loading profile...</p>}
-      {state.matches('loadFailed') && (
-        <>
-          <ErrorBox message={serverMessage} />
-          <button type="button" className={button.secondary} onClick={() => actor.send({ type: 'load.retry' })}>Try again</button>
-        </>
-      )}
-      {profile && (state.matches('form') || saving) && (
-        <>
-          <PhotoSection initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
-          <p className={muted}>{profile.email}</p>
-          <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label="Profile">
-            <ErrorBox message={serverMessage} />
-            <fieldset className={fieldset} disabled={saving}>
-              <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
-              <TextField label="Middle Name (optional)" name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
-              <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
-              <button type="submit" className={button.primary} aria-busy={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
-            </fieldset>
-          </form>
-        </>
-      )}
-    </section>
+    <>
+      <PhotoSection initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
+      <p className={muted}>{profile.email}</p>
+      <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label="Profile">
+        <ErrorBox message={serverMessage} />
+        <fieldset className={fieldset} disabled={saving}>
+          <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
+          <TextField label="Middle Name (optional)" name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
+          <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
+          <button type="submit" className={button.primary} aria-busy={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
+        </fieldset>
+      </form>
+    </>
   );
 }
 
@@ -140,15 +170,13 @@ function SecurityCard() {
   const formRef = useRef<HTMLFormElement>(null);
   const actor = useFlow(passwordMachine, {
     actors: useAccountActors(),
-    actions: { notify: notifyAction, clearForm: () => formRef.current?.reset() },
+    actions: { notify: notifyFor('password'), clearForm: () => formRef.current?.reset() },
   });
-  const state = useSelector(actor, (s) => s);
-  const { fieldErrors, serverMessage } = state.context;
-  const submitting = state.matches('submitting');
+  const { submitting, fieldErrors, serverMessage, onSubmit: submit } = useConnect(actor, connectPassword);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    actor.send({ type: 'form.submit', values: formValues(event.currentTarget, ['oldPassword', 'newPassword', 'confirmNewPassword'] as const) });
+    submit(formValues(event.currentTarget, ['oldPassword', 'newPassword', 'confirmNewPassword'] as const));
   }
 
   return (

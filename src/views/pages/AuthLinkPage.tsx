@@ -2,12 +2,13 @@
 import { useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
-import { loginLinkMachine } from '../../machines/loginLink.machine';
+import { loginLinkMachine } from '../../machines/loginLink/loginLink.machine';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
 import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';
-import { startSessionAction } from '../parts/bindings';
+import { goToAction, startSessionAction } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useServices } from '../services';
+import { useApi } from '../useApi';
 import { useFlow } from '../useFlow';
 
 /** A redirectUrl may be a path or an address on this site; anything else falls back to /subscription. */
@@ -23,14 +24,15 @@ export function redirectTarget(redirectUrl: string | null, origin: string): stri
 }
 
 export default function AuthLinkPage() {
-  const { api, session } = useServices();
+  const { session } = useServices();
+  const api = useApi();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const actor = useFlow(loginLinkMachine, {
     actors: createAuthActors(api),
     actions: {
       startSession: startSessionAction(session),
-      goTo: (_: unknown, { path }: { path: string }) => navigate(path, { replace: true }),
+      goTo: goToAction(navigate),
     },
     input: { token: params.get('token'), redirectTo: redirectTarget(params.get('redirectUrl'), window.location.origin) },
   });

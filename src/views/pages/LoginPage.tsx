@@ -1,29 +1,31 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
-import { signInMachine } from '../../machines/signIn.machine';
-import { STORAGE_KEYS, readItem } from '../../lib/storage';
+import { signInMachine } from '../../machines/signIn/signIn.machine';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, narrowPage } from '../../styles/ui.css';
-import { startSessionAction } from '../parts/bindings';
+import { goToAction, startSessionAction } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
+import { useApi } from '../useApi';
 import { useFlow } from '../useFlow';
 
 export default function LoginPage() {
-  const { api, session } = useServices();
+  const { session } = useServices();
+  const api = useApi();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [welcomeBack] = useState(() => readItem(STORAGE_KEYS.welcomeBack) === 'true');
+  // The session reads the welcome-back flag as it restores (spec §2 /login, §4).
+  const welcomeBack = useSelector(session, (s) => s.context.welcomeBack);
 
   const actor = useFlow(signInMachine, {
     actors: createAuthActors(api),
     actions: {
       startSession: startSessionAction(session),
-      goToDestination: (_: unknown, { path }: { path: string }) => navigate(path, { replace: true }),
+      goTo: goToAction(navigate),
     },
     input: { redirectTo: safeRedirectPath(new URLSearchParams(search).get('from')) },
   });

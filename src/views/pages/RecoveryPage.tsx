@@ -1,52 +1,35 @@
 /** Password recovery: /forgot-password → /verify?q=&email= → /reset?q=, one flow (spec §2). */
-import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
-import { recoveryMachine, type RecoveryLocation } from '../../machines/recovery.machine';
+import { parse } from '../../machines/recovery/recovery.address';
+import { connectRecovery } from '../../machines/recovery/recovery.connect';
+import { recoveryMachine } from '../../machines/recovery/recovery.machine';
 import { routes } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, muted, narrowPage } from '../../styles/ui.css';
-import { notifyAction } from '../parts/bindings';
-import { CodeForm, codeStepProps } from '../parts/CodeForm';
+import { goToAction, notifyFor } from '../parts/bindings';
+import { CodeForm } from '../parts/CodeForm';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
-import { useServices } from '../services';
-import { useFlow } from '../useFlow';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
 import { useLocationEvents } from '../useUrlProjection';
 
-function locationOf(path: string, search: string): RecoveryLocation {
-  const params = new URLSearchParams(search);
-  const step = path === routes.forgotPasswordReset ? 'reset' : path === routes.forgotPasswordVerify ? 'verify' : 'request';
-  return {
-    step,
-    verifyToken: step === 'verify' ? params.get('q') : null,
-    email: params.get('email'),
-    resetToken: step === 'reset' ? params.get('q') : null,
-  };
-}
-
 export default function RecoveryPage() {
-  const { api } = useServices();
+  const api = useApi();
   const [path, navigate] = useLocation();
   const search = useSearch();
-  const location = locationOf(path, search);
   const actor = useFlow(recoveryMachine, {
     actors: createAuthActors(api),
-    actions: {
-      notify: notifyAction,
-      showStep: (_: unknown, p: { path: string; replace?: boolean }) => navigate(p.path, { replace: p.replace ?? false }),
-      goToLogin: () => navigate(routes.login, { replace: true }),
-    },
-    input: location,
+    actions: { notify: notifyFor('recovery'), goTo: goToAction(navigate) },
+    input: parse(path, search),
   });
-  useLocationEvents(actor.send, path, search, locationOf);
-  const state = useSelector(actor, (s) => s);
-  const { fieldErrors, serverMessage, email } = state.context;
-  const cancel = () => actor.send({ type: 'flow.cancel' });
+  useLocationEvents(actor, path, search, parse);
+  const { step, onCancel: cancel, request, code, reset } = useConnect(actor, connectRecovery);
 
   let body;
-  if (state.matches('linkIncomplete')) {
+  if (step === 'linkIncomplete') {
     body = (
       <>
         <h1 className={heading}>Reset your password</h1>
@@ -54,19 +37,18 @@ export default function RecoveryPage() {
         <button type="button" className={button.primary} onClick={cancel}>Request a new code</button>
       </>
     );
-  } else if (state.matches('verify')) {
+  } else if (step === 'verify') {
     body = (
       <>
         <h1 className={heading}>Enter your code</h1>
-        <CodeForm {...codeStepProps(state, actor.send)} onCancel={cancel} />
+        <CodeForm {...code} onCancel={cancel} />
       </>
     );
-  } else if (state.matches('reset')) {
-    const resetting = state.matches({ reset: 'resetting' });
+  } else if (step === 'reset') {
+    const { resetting, fieldErrors, serverMessage } = reset;
     const onReset = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const values = formValues(event.currentTarget, ['password', 'confirmPassword'] as const);
-      actor.send({ type: 'password.submit', ...values });
+      reset.onSubmit(formValues(event.currentTarget, ['password', 'confirmPassword'] as const));
     };
     body = (
       <>
@@ -83,10 +65,10 @@ export default function RecoveryPage() {
       </>
     );
   } else {
-    const sending = state.matches({ request: 'sending' });
+    const { sending, fieldErrors, serverMessage, email } = request;
     const onRequest = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      actor.send({ type: 'email.submit', email: formValues(event.currentTarget, ['email'] as const).email });
+      request.onSubmit(formValues(event.currentTarget, ['email'] as const).email);
     };
     body = (
       <>
@@ -95,7 +77,7 @@ export default function RecoveryPage() {
         <form className={form} onSubmit={onRequest} noValidate aria-label="Request a code">
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={sending}>
-            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={email ?? ''} error={fieldErrors.email} />
+            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={email} error={fieldErrors.email} />
             <button type="submit" className={button.primary} aria-busy={sending}>{sending ? 'Sending...' : 'Send Code'}</button>
           </fieldset>
         </form>

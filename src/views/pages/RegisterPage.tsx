@@ -1,61 +1,51 @@
 /** Sign-up (/register) and its code step (/register/verify?q=&email=), one flow. */
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { EARLIEST_BIRTHDATE, todayIso } from '../../api/schemas';
 import { createAuthActors } from '../../machines/actors';
-import { signUpMachine, type SignUpLocation } from '../../machines/signUp.machine';
+import { parse } from '../../machines/signUp/signUp.address';
+import { connectSignUp } from '../../machines/signUp/signUp.connect';
+import { signUpMachine } from '../../machines/signUp/signUp.machine';
 import { routes } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, muted, narrowPage } from '../../styles/ui.css';
-import { notifyAction, startSessionAction } from '../parts/bindings';
-import { CodeForm, codeStepProps } from '../parts/CodeForm';
+import { goToAction, notifyFor, startSessionAction } from '../parts/bindings';
+import { CodeForm } from '../parts/CodeForm';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
-import { useFlow } from '../useFlow';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
 import { useLocationEvents } from '../useUrlProjection';
 import * as css from './register.css';
 
 const FIELDS = ['email', 'password', 'passwordConfirm', 'firstName', 'lastName', 'birthdate'] as const;
 
-function locationOf(path: string, search: string): SignUpLocation {
-  const params = new URLSearchParams(search);
-  return {
-    step: path === routes.registerVerify ? 'verify' : 'register',
-    verificationToken: params.get('q'),
-    email: params.get('email'),
-  };
-}
-
 export default function RegisterPage() {
-  const { api, session } = useServices();
+  const { session } = useServices();
+  const api = useApi();
   const [path, navigate] = useLocation();
   const search = useSearch();
-  const location = locationOf(path, search);
   const actor = useFlow(signUpMachine, {
     actors: createAuthActors(api),
     actions: {
-      notify: notifyAction,
+      notify: notifyFor('signUp'),
       startSession: startSessionAction(session),
-      showVerifyStep: (_: unknown, p: { verificationToken: string; email: string }) =>
-        navigate(`${routes.registerVerify}?${new URLSearchParams({ q: p.verificationToken, email: p.email })}`),
-      goToSubscription: () => navigate(routes.subscription, { replace: true }),
+      goTo: goToAction(navigate),
     },
-    input: location,
+    input: parse(path, search),
   });
-  useLocationEvents(actor.send, path, search, locationOf);
-
-  const state = useSelector(actor, (s) => s);
-  const { fieldErrors, serverMessage } = state.context;
+  useLocationEvents(actor, path, search, parse);
+  const { step, register, code } = useConnect(actor, connectSignUp);
+  const { fieldErrors, serverMessage } = register;
   const [termsAccepted, setTermsAccepted] = useState(false);
 
   function onRegister(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    actor.send({ type: 'form.submit', values: formValues(event.currentTarget, FIELDS) });
+    register.onSubmit(formValues(event.currentTarget, FIELDS));
   }
 
-  if (state.matches('linkIncomplete')) {
+  if (step === 'linkIncomplete') {
     return (
       <div className={narrowPage}>
         <div className={card}>
@@ -67,19 +57,18 @@ export default function RegisterPage() {
     );
   }
 
-  if (state.matches('verify')) {
+  if (step === 'verify') {
     return (
       <div className={narrowPage}>
         <div className={card}>
           <h1 className={heading}>Verify your email</h1>
-          <CodeForm {...codeStepProps(state, actor.send)} />
+          <CodeForm {...code} />
         </div>
       </div>
     );
   }
 
-  const submitting = state.matches({ register: 'submitting' });
-  const prefill = new URLSearchParams(search).get('email') ?? '';
+  const { submitting, prefillEmail: prefill } = register;
   return (
     <div className={narrowPage}>
       <div className={card}>

@@ -5,26 +5,6 @@ import { button, fieldset, form, linkRow, muted } from '../../styles/ui.css';
 import { ErrorBox } from './ErrorBox';
 import { TextField } from './TextField';
 
-/** What both code steps (sign-up and recovery) share: the same context fields and `verify.*` states. */
-interface CodeStepSnapshot {
-  context: { email: string | null; fieldErrors: { otpCode?: string | undefined }; serverMessage: string | null };
-  matches(value: { verify: 'verifying' | 'resending' }): boolean;
-}
-type CodeStepEvent = { type: 'code.submit'; otpCode: string } | { type: 'code.resend' };
-
-/** Connects a flow's code step to the form (the zag-style `connect`: snapshot in, props out). */
-export function codeStepProps(state: CodeStepSnapshot, send: (event: CodeStepEvent) => void) {
-  return {
-    email: state.context.email,
-    error: state.context.fieldErrors.otpCode,
-    serverMessage: state.context.serverMessage,
-    verifying: state.matches({ verify: 'verifying' }),
-    resending: state.matches({ verify: 'resending' }),
-    onSubmit: (otpCode: string) => send({ type: 'code.submit', otpCode }),
-    onResend: () => send({ type: 'code.resend' }),
-  };
-}
-
 interface CodeFormProps {
   email: string | null;
   error: string | undefined;

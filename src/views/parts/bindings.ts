@@ -1,13 +1,23 @@
 /** Implementations of the actions machines leave to views, in one place. */
 import type { ActorRefFrom } from 'xstate';
-import type { AuthResult } from '../../api/schemas';
-import type { SessionMachine } from '../../machines/session.machine';
-import type { Notify } from '../../machines/shared';
+import type { SessionMachine } from '../../machines/session/session.machine';
+import type { Navigation, Notify, StartSession } from '../../machines/shared';
 import { notify } from '../Toasts';
 
+/** A toast on its own. */
 export const notifyAction = (_: unknown, params: Notify) => void notify(params.kind, params.message);
 
+/** A flow's toasts: each replaces the flow's previous one, so a flow leaves one toast (issue 6, 5b). */
+export function notifyFor(flow: string) {
+  return (_: unknown, params: Notify) => void notify(params.kind, params.message, flow);
+}
+
 export function startSessionAction(session: ActorRefFrom<SessionMachine>) {
-  return (_: unknown, { result }: { result: AuthResult }) =>
+  return (_: unknown, { result }: StartSession) =>
     session.send({ type: 'session.login', accessToken: result.accessToken, user: result.user });
+}
+
+/** Binds a flow's `goTo` to the router. */
+export function goToAction(navigate: (path: string, options: { replace: boolean }) => void) {
+  return (_: unknown, { path, replace }: Navigation) => navigate(path, { replace: replace ?? false });
 }

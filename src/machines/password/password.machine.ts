@@ -1,8 +1,9 @@
 /** Security card (spec §2 /account, §5): old, new and confirm password; the old one is required. */
-import { assign, fromPromise, setup } from 'xstate';
-import { passwordChangeRequestSchema, type PasswordChangeRequest } from '../api/schemas';
-import { fieldErrorsOf, type FieldErrors } from '../lib/validation';
-import { errorMessageOf, formStates, type Notify } from './shared';
+import { assign, setup } from 'xstate';
+import { passwordChangeRequestSchema, type PasswordChangeRequest } from '../../api/schemas';
+import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
+import { notProvided } from '../actors';
+import { formStates, withErrorMessage, type Notify } from '../shared';
 
 export interface PasswordContext {
   passwords: PasswordChangeRequest | null;
@@ -18,9 +19,7 @@ export const passwordMachine = setup({
     events: {} as PasswordEvent,
   },
   actors: {
-    changePassword: fromPromise<unknown, PasswordChangeRequest>(async () => {
-      throw new Error('changePassword actor not provided');
-    }),
+    changePassword: notProvided<'changePassword'>('changePassword'),
   },
   guards: {
     isFormValid: ({ event }) => passwordChangeRequestSchema.safeParse(event.values).success,
@@ -32,7 +31,7 @@ export const passwordMachine = setup({
     assignFieldErrors: assign(({ event }) => ({
       fieldErrors: fieldErrorsOf(passwordChangeRequestSchema, event.values), serverMessage: null,
     })),
-    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
     forgetPasswords: assign({ passwords: null }),
     notify: (_, _params: Notify) => {},
     clearForm: () => {},
@@ -61,7 +60,7 @@ export const passwordMachine = setup({
           target: 'form.editing',
           actions: ['clearForm', { type: 'notify', params: { kind: 'success', message: 'Password updated successfully!' } }],
         },
-        onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+        onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
       },
     },
   },

@@ -3,21 +3,15 @@
  * mailed to the viewer with 'Resend OTP'; a verified code logs the viewer in and goes to /subscription.
  * The URL is a projection: /register/verify?q={verificationToken}&email={email} resumes the code step.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import {
-  otpField,
-  signUpRequestSchema,
-  type AuthResult,
-  type SignUpRequest,
-} from '../api/schemas';
-import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../lib/validation';
-import { errorMessageOf, formStates, outputOf, type Notify, type StartSession } from './shared';
+import { assign, setup } from 'xstate';
+import { otpField, signUpRequestSchema, type SignUpRequest } from '../../api/schemas';
+import { routes } from '../../lib/route-paths';
+import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../../lib/validation';
+import { notProvided } from '../actors';
+import { formStates, withErrorMessage, type Navigation, type Notify, type StartSession } from '../shared';
+import { format, type SignUpLocation } from './signUp.address';
 
-export interface SignUpLocation {
-  step: 'register' | 'verify';
-  verificationToken: string | null;
-  email: string | null;
-}
+export type { SignUpLocation } from './signUp.address';
 
 export interface SignUpContext extends SignUpLocation {
   account: SignUpRequest | null;
@@ -43,15 +37,9 @@ export const signUpMachine = setup({
     input: {} as SignUpLocation,
   },
   actors: {
-    signUp: fromPromise<{ verificationToken: string }, SignUpRequest>(async () => {
-      throw new Error('signUp actor not provided');
-    }),
-    verifySignUp: fromPromise<AuthResult, { verificationToken: string; otpCode: string }>(async () => {
-      throw new Error('verifySignUp actor not provided');
-    }),
-    resendSignUpCode: fromPromise<{ verificationToken: string }, { verificationToken: string }>(async () => {
-      throw new Error('resendSignUpCode actor not provided');
-    }),
+    signUp: notProvided<'signUp'>('signUp'),
+    verifySignUp: notProvided<'verifySignUp'>('verifySignUp'),
+    resendSignUpCode: notProvided<'resendSignUpCode'>('resendSignUpCode'),
   },
   guards: {
     hasVerificationToken: ({ context }) => context.step === 'verify' && Boolean(context.verificationToken),
@@ -61,11 +49,12 @@ export const signUpMachine = setup({
   },
   actions: {
     assignLocation: assign(({ event }) => (event.type === 'location.changed' ? { ...event.location, serverMessage: null, fieldErrors: {} } : {})),
-    assignAccount: assign(({ event }) =>
-      event.type === 'form.submit'
-        ? { account: signUpRequestSchema.parse(event.values), fieldErrors: {}, serverMessage: null }
-        : {},
-    ),
+    assignAccount: assign(({ event }) => {
+      if (event.type !== 'form.submit') return {};
+      const account = signUpRequestSchema.parse(event.values);
+      // The code step names the address the code went to; the account itself is forgotten on exit.
+      return { account, email: account.email, fieldErrors: {}, serverMessage: null };
+    }),
     assignFormErrors: assign(({ event }) =>
       event.type === 'form.submit' ? { fieldErrors: fieldErrorsOf(signUpRequestSchema, event.values), serverMessage: null } : {},
     ),
@@ -75,18 +64,16 @@ export const signUpMachine = setup({
     assignCodeError: assign(({ event }) =>
       event.type === 'code.submit' ? { fieldErrors: { otpCode: firstErrorOf(codeSchema, event.otpCode) }, serverMessage: null } : {},
     ),
-    assignVerification: assign(({ context, event }) => ({
-      verificationToken: outputOf<{ verificationToken: string }>(event).verificationToken,
-      email: context.account?.email ?? context.email,
+    assignVerification: assign((_, params: { verificationToken: string }) => ({
+      verificationToken: params.verificationToken,
       step: 'verify' as const,
     })),
-    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
     forgetSecrets: assign({ account: null, otpCode: null }),
     // Bound by the view.
     notify: (_, _params: Notify) => {},
-    showVerifyStep: (_, _params: { verificationToken: string; email: string }) => {},
     startSession: (_, _params: StartSession) => {},
-    goToSubscription: () => {},
+    goTo: (_, _params: Navigation) => {},
   },
 }).createMachine({
   id: 'signUp',
@@ -123,12 +110,12 @@ export const signUpMachine = setup({
             onDone: {
               target: '#signUp.verify',
               actions: [
-                'assignVerification',
-                { type: 'showVerifyStep', params: ({ context }) => ({ verificationToken: context.verificationToken!, email: context.email! }) },
+                { type: 'assignVerification', params: ({ event }) => ({ verificationToken: event.output.verificationToken }) },
+                { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
                 { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
               ],
             },
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
           exit: 'forgetSecrets',
         },
@@ -152,8 +139,14 @@ export const signUpMachine = setup({
             id: 'verifySignUp',
             src: 'verifySignUp',
             input: ({ context }) => ({ verificationToken: context.verificationToken!, otpCode: context.otpCode! }),
-            onDone: '#signUp.signedIn',
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onDone: {
+              target: '#signUp.signedIn',
+              actions: [
+                { type: 'startSession', params: ({ event }) => ({ result: event.output }) },
+                { type: 'goTo', params: { path: routes.subscription, replace: true } },
+              ],
+            },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
           exit: 'forgetSecrets',
         },
@@ -163,7 +156,7 @@ export const signUpMachine = setup({
             src: 'resendSignUpCode',
             input: ({ context }) => ({ verificationToken: context.verificationToken! }),
             onDone: { target: 'form.editing', actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } } },
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
         },
       },
@@ -171,7 +164,6 @@ export const signUpMachine = setup({
     linkIncomplete: {},
     signedIn: {
       type: 'final',
-      entry: [{ type: 'startSession', params: ({ event }) => ({ result: outputOf<AuthResult>(event) }) }, 'goToSubscription'],
     },
   },
 });

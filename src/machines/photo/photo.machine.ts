@@ -2,8 +2,9 @@
  * Photo change (spec §2 /account): choose an image, see it previewed, upload it. Checked here for
  * type and size before upload; the server checks again by magic bytes.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { errorMessageOf, outputOf, type Notify } from './shared';
+import { assign, setup } from 'xstate';
+import { notProvided } from '../actors';
+import { withErrorMessage, type Notify } from '../shared';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -13,8 +14,8 @@ export const PHOTO_ERRORS = {
 } as const;
 
 export interface PhotoContext {
+  /** The chosen file; the view shows its preview (an object URL is the view's resource, not state). */
   file: File | null;
-  previewUrl: string | null;
   error: string | null;
 }
 
@@ -35,31 +36,22 @@ export const photoMachine = setup({
     events: {} as PhotoEvent,
   },
   actors: {
-    uploadPhoto: fromPromise<{ photo: string }, File>(async () => {
-      throw new Error('uploadPhoto actor not provided');
-    }),
+    uploadPhoto: notProvided<'uploadPhoto'>('uploadPhoto'),
   },
   guards: {
     isAcceptablePhoto: ({ event }) => event.type === 'photo.choose' && photoProblem(event.file) === null,
   },
   actions: {
-    assignFile: assign(({ context, event }) => {
-      if (event.type !== 'photo.choose') return {};
-      if (context.previewUrl) URL.revokeObjectURL(context.previewUrl);
-      return { file: event.file, previewUrl: URL.createObjectURL(event.file), error: null };
-    }),
+    assignFile: assign(({ event }) => (event.type === 'photo.choose' ? { file: event.file, error: null } : {})),
     assignFileProblem: assign(({ event }) => (event.type === 'photo.choose' ? { error: photoProblem(event.file) } : {})),
-    assignUploadError: assign(({ event }) => ({ error: errorMessageOf(event) })),
-    clearFile: assign(({ context }) => {
-      if (context.previewUrl) URL.revokeObjectURL(context.previewUrl);
-      return { file: null, previewUrl: null, error: null };
-    }),
+    assignUploadError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearFile: assign({ file: null, error: null }),
     notify: (_, _params: Notify) => {},
     photoSaved: (_, _params: { photo: string }) => {},
   },
 }).createMachine({
   id: 'photo',
-  context: { file: null, previewUrl: null, error: null },
+  context: { file: null, error: null },
   initial: 'ready',
   states: {
     // Choosing is possible in every state but the upload itself, whose file input is disabled.
@@ -97,12 +89,12 @@ export const photoMachine = setup({
         onDone: {
           target: 'ready.idle',
           actions: [
-            { type: 'photoSaved', params: ({ event }) => ({ photo: outputOf<{ photo: string }>(event).photo }) },
+            { type: 'photoSaved', params: ({ event }) => ({ photo: event.output.photo }) },
             'clearFile',
             { type: 'notify', params: { kind: 'success', message: 'Photo uploaded successfully!' } },
           ],
         },
-        onError: { target: 'ready.failed', actions: 'assignUploadError' },
+        onError: { target: 'ready.failed', actions: withErrorMessage('assignUploadError') },
       },
     },
   },

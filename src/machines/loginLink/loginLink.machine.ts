@@ -3,9 +3,10 @@
  * with the welcome-back flag, go to redirectUrl or /subscription; no token goes to /; a failure shows
  * the message with 'Go to Homepage'.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { AuthResult } from '../api/schemas';
-import { errorMessageOf, outputOf, type StartSession } from './shared';
+import { assign, setup } from 'xstate';
+import { routes } from '../../lib/route-paths';
+import { notProvided } from '../actors';
+import { withErrorMessage, type Navigation, type StartSession } from '../shared';
 
 export interface LoginLinkInput {
   token: string | null;
@@ -23,17 +24,15 @@ export const loginLinkMachine = setup({
     input: {} as LoginLinkInput,
   },
   actors: {
-    verifyAuthLink: fromPromise<AuthResult, { token: string }>(async () => {
-      throw new Error('verifyAuthLink actor not provided');
-    }),
+    verifyAuthLink: notProvided<'verifyAuthLink'>('verifyAuthLink'),
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token?.trim()),
   },
   actions: {
-    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
     startSession: (_, _params: StartSession) => {},
-    goTo: (_, _params: { path: string }) => {},
+    goTo: (_, _params: Navigation) => {},
   },
 }).createMachine({
   id: 'loginLink',
@@ -45,24 +44,26 @@ export const loginLinkMachine = setup({
     },
     noToken: {
       type: 'final',
-      entry: { type: 'goTo', params: { path: '/' } },
+      entry: { type: 'goTo', params: { path: routes.home, replace: true } },
     },
     verifying: {
       invoke: {
         id: 'verifyAuthLink',
         src: 'verifyAuthLink',
         input: ({ context }) => ({ token: context.token!.trim() }),
-        onDone: 'signedIn',
-        onError: { target: 'failed', actions: 'assignServerMessage' },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'startSession', params: ({ event }) => ({ result: event.output }) },
+            { type: 'goTo', params: ({ context }) => ({ path: context.redirectTo, replace: true }) },
+          ],
+        },
+        onError: { target: 'failed', actions: withErrorMessage('assignServerMessage') },
       },
     },
     failed: {},
     signedIn: {
       type: 'final',
-      entry: [
-        { type: 'startSession', params: ({ event }) => ({ result: outputOf<AuthResult>(event) }) },
-        { type: 'goTo', params: ({ context }) => ({ path: context.redirectTo }) },
-      ],
     },
   },
 });

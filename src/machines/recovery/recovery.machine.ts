@@ -4,21 +4,15 @@
  * (/forgot-password → /forgot-password/verify?q=&email= → /forgot-password/reset?q=), so a reload on
  * any step resumes there, or explains what to do when the address is incomplete.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { forgotSendRequestSchema, otpField, resetPasswordRequestSchema } from '../api/schemas';
-import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../lib/validation';
-import { errorMessageOf, formStates, outputOf, type Notify } from './shared';
+import { assign, setup } from 'xstate';
+import { forgotSendRequestSchema, otpField, resetPasswordRequestSchema } from '../../api/schemas';
+import { routes } from '../../lib/route-paths';
+import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../../lib/validation';
+import { notProvided } from '../actors';
+import { formStates, withErrorMessage, type Navigation, type Notify } from '../shared';
+import { format, type RecoveryLocation } from './recovery.address';
 
-export type RecoveryStep = 'request' | 'verify' | 'reset';
-
-export interface RecoveryLocation {
-  step: RecoveryStep;
-  /** q on the verify step */
-  verifyToken: string | null;
-  email: string | null;
-  /** q on the reset step */
-  resetToken: string | null;
-}
+export type { RecoveryLocation, RecoveryStep } from './recovery.address';
 
 export interface RecoveryContext extends RecoveryLocation {
   otpCode: string | null;
@@ -44,15 +38,9 @@ export const recoveryMachine = setup({
     input: {} as RecoveryLocation,
   },
   actors: {
-    sendRecoveryCode: fromPromise<{ verifyToken: string }, { email: string }>(async () => {
-      throw new Error('sendRecoveryCode actor not provided');
-    }),
-    verifyRecoveryCode: fromPromise<{ resetToken: string }, { verifyToken: string; otpCode: string }>(async () => {
-      throw new Error('verifyRecoveryCode actor not provided');
-    }),
-    resetPassword: fromPromise<unknown, { resetToken: string; password: string; confirmPassword: string }>(async () => {
-      throw new Error('resetPassword actor not provided');
-    }),
+    sendRecoveryCode: notProvided<'sendRecoveryCode'>('sendRecoveryCode'),
+    verifyRecoveryCode: notProvided<'verifyRecoveryCode'>('verifyRecoveryCode'),
+    resetPassword: notProvided<'resetPassword'>('resetPassword'),
   },
   guards: {
     canReset: ({ context }) => context.step === 'reset' && Boolean(context.resetToken),
@@ -91,23 +79,22 @@ export const recoveryMachine = setup({
           }
         : {},
     ),
-    assignVerifyToken: assign(({ event }) => ({
-      verifyToken: outputOf<{ verifyToken: string }>(event).verifyToken,
+    assignVerifyToken: assign((_, params: { verifyToken: string }) => ({
+      verifyToken: params.verifyToken,
       step: 'verify' as const,
       serverMessage: null,
     })),
-    assignResetToken: assign(({ event }) => ({
-      resetToken: outputOf<{ resetToken: string }>(event).resetToken,
+    assignResetToken: assign((_, params: { resetToken: string }) => ({
+      resetToken: params.resetToken,
       step: 'reset' as const,
       verifyToken: null,
     })),
-    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
     forgetSecrets: assign({ otpCode: null, passwords: null }),
     restart: assign({ step: 'request' as const, verifyToken: null, resetToken: null, fieldErrors: {}, serverMessage: null }),
     // Bound by the view: the URL projection, toasts, and the way to the login page.
-    showStep: (_, _params: { path: string; replace?: boolean }) => {},
+    goTo: (_, _params: Navigation) => {},
     notify: (_, _params: Notify) => {},
-    goToLogin: () => {},
   },
 }).createMachine({
   id: 'recovery',
@@ -145,12 +132,12 @@ export const recoveryMachine = setup({
             onDone: {
               target: '#recovery.verify',
               actions: [
-                'assignVerifyToken',
-                { type: 'showStep', params: ({ context }) => ({ path: verifyPath(context) }) },
+                { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
+                { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
                 { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
               ],
             },
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
         },
       },
@@ -167,7 +154,7 @@ export const recoveryMachine = setup({
             ],
             'code.resend': 'resending',
             // Cancel is offered while the form waits for the person, not while a call is in flight.
-            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] },
+            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'goTo', params: { path: routes.forgotPassword } }] },
           },
         },
         verifying: {
@@ -178,12 +165,12 @@ export const recoveryMachine = setup({
             onDone: {
               target: '#recovery.reset',
               actions: [
-                'assignResetToken',
-                { type: 'showStep', params: ({ context }) => ({ path: `/forgot-password/reset?q=${encodeURIComponent(context.resetToken!)}` }) },
+                { type: 'assignResetToken', params: ({ event }) => ({ resetToken: event.output.resetToken }) },
+                { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
                 { type: 'notify', params: { kind: 'success', message: 'OTP verified successfully!' } },
               ],
             },
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
           exit: 'forgetSecrets',
         },
@@ -196,12 +183,12 @@ export const recoveryMachine = setup({
             onDone: {
               target: 'form.editing',
               actions: [
-                'assignVerifyToken',
-                { type: 'showStep', params: ({ context }) => ({ path: verifyPath(context), replace: true }) },
+                { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
+                { type: 'goTo', params: ({ context }) => ({ path: format(context), replace: true }) },
                 { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
               ],
             },
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
         },
       },
@@ -216,7 +203,7 @@ export const recoveryMachine = setup({
               { guard: 'arePasswordsValid', target: 'resetting', actions: 'assignPasswords' },
               { target: '.invalid', actions: 'assignPasswordErrors' },
             ],
-            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] },
+            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'goTo', params: { path: routes.forgotPassword } }] },
           },
         },
         resetting: {
@@ -224,26 +211,27 @@ export const recoveryMachine = setup({
             id: 'resetPassword',
             src: 'resetPassword',
             input: ({ context }) => ({ resetToken: context.resetToken!, ...context.passwords! }),
-            onDone: '#recovery.done',
-            onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+            onDone: {
+              target: '#recovery.done',
+              actions: [
+                { type: 'notify', params: { kind: 'success', message: 'Password reset successfully!' } },
+                { type: 'goTo', params: { path: routes.login, replace: true } },
+              ],
+            },
+            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
           },
           exit: 'forgetSecrets',
         },
       },
     },
     linkIncomplete: {
-      on: { 'flow.cancel': { target: 'request', actions: ['restart', { type: 'showStep', params: { path: '/forgot-password' } }] } },
+      on: { 'flow.cancel': { target: 'request', actions: ['restart', { type: 'goTo', params: { path: routes.forgotPassword } }] } },
     },
     done: {
       type: 'final',
-      entry: [{ type: 'notify', params: { kind: 'success', message: 'Password reset successfully!' } }, 'goToLogin'],
     },
   },
 });
 
-function verifyPath(context: Pick<RecoveryContext, 'verifyToken' | 'email'>): string {
-  const query = new URLSearchParams({ q: context.verifyToken ?? '', email: context.email ?? '' });
-  return `/forgot-password/verify?${query.toString()}`;
-}
 
 export type RecoveryMachine = typeof recoveryMachine;

@@ -2,10 +2,12 @@
  * Sign-in (spec §2 /login, §5, §7): validate, call sign-in, show the server message on failure,
  * and on success hand the session over and go to `from` (or /), replacing the history entry.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { SignInResult } from '../api/endpoints';
-import { signInRequestSchema, type AuthResult, type SignInRequest } from '../api/schemas';
-import { fieldErrorsOf, type FieldErrors } from '../lib/validation';
+import { assign, setup } from 'xstate';
+import type { SignInResult } from '../../api/endpoints';
+import { signInRequestSchema, type SignInRequest } from '../../api/schemas';
+import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
+import { notProvided } from '../actors';
+import { formStates, withErrorMessage, type Navigation, type StartSession } from '../shared';
 
 export interface SignInInput {
   /** Where to go after signing in; already checked to be a path on this site. */
@@ -29,13 +31,11 @@ export const signInMachine = setup({
   },
   actors: {
     // Replaced by the view with the API-backed actor; the default refuses so a missing one is loud.
-    signIn: fromPromise<SignInResult, SignInRequest>(async () => {
-      throw new Error('signIn actor not provided');
-    }),
+    signIn: notProvided<'signIn'>('signIn'),
   },
   guards: {
     isFormValid: ({ event }) => signInRequestSchema.safeParse(event.values).success,
-    signInSucceeded: ({ event }) => (event as unknown as { output: SignInResult }).output.success,
+    signInSucceeded: (_, params: { result: SignInResult }) => params.result.success,
   },
   actions: {
     assignCredentials: assign(({ event }) => ({
@@ -47,18 +47,11 @@ export const signInMachine = setup({
       fieldErrors: fieldErrorsOf(signInRequestSchema, event.values),
       serverMessage: null,
     })),
-    assignServerMessage: assign(({ event }) => ({
-      serverMessage: (event as unknown as { output: SignInResult }).output.message,
-    })),
-    assignErrorMessage: assign(({ event }) => ({
-      serverMessage: (event as unknown as { error: unknown }).error instanceof Error
-        ? ((event as unknown as { error: Error }).error.message || 'Network error')
-        : 'Network error',
-    })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
     forgetCredentials: assign({ credentials: null }),
     // Bound by the view: hand the result to the session, then navigate (history replaced).
-    startSession: (_, _params: { result: AuthResult }) => {},
-    goToDestination: (_, _params: { path: string }) => {},
+    startSession: (_, _params: StartSession) => {},
+    goTo: (_, _params: Navigation) => {},
   },
 }).createMachine({
   id: 'signIn',
@@ -66,17 +59,12 @@ export const signInMachine = setup({
   initial: 'form',
   states: {
     form: {
-      initial: 'editing',
+      ...formStates,
       on: {
         'form.submit': [
           { guard: 'isFormValid', target: 'submitting', actions: 'assignCredentials' },
           { target: '.invalid', actions: 'assignFieldErrors' },
         ],
-      },
-      states: {
-        editing: {},
-        invalid: {},
-        rejected: {},
       },
     },
     submitting: {
@@ -86,23 +74,26 @@ export const signInMachine = setup({
         src: 'signIn',
         input: ({ context }) => context.credentials!,
         onDone: [
-          { guard: 'signInSucceeded', target: 'signedIn' },
-          { target: 'form.rejected', actions: 'assignServerMessage' },
+          {
+            guard: { type: 'signInSucceeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'startSession', params: ({ event }) => ({ result: event.output.success ? event.output.data : never() }) },
+              { type: 'goTo', params: ({ context }) => ({ path: context.redirectTo, replace: true }) },
+            ],
+          },
+          { target: 'form.rejected', actions: { type: 'assignServerMessage', params: ({ event }) => ({ message: event.output.message }) } },
         ],
-        onError: { target: 'form.rejected', actions: 'assignErrorMessage' },
+        onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
       },
     },
-    signedIn: {
-      type: 'final',
-      entry: [
-        {
-          type: 'startSession',
-          params: ({ event }) => ({ result: (event as unknown as { output: { data: AuthResult } }).output.data }),
-        },
-        { type: 'goToDestination', params: ({ context }) => ({ path: context.redirectTo }) },
-      ],
-    },
+    signedIn: { type: 'final' },
   },
 });
+
+/** The guard above lets only a successful result through. */
+function never(): never {
+  throw new Error('sign-in result without data');
+}
 
 export type SignInMachine = typeof signInMachine;

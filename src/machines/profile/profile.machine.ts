@@ -1,18 +1,20 @@
 /**
  * Profile card (spec §2 /account): load the profile, edit first, middle (optional) and last name,
- * 'Save Changes'. The header reflects a saved name at once (the view binds `profileSaved`).
+ * 'Save Changes'. React Query owns the profile (design): the machine keeps no copy; `loadProfile`
+ * fills the cache the form reads, and the view binds `profileSaved` to write a saved answer into
+ * the cache and the session, so the header reflects it at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { profileUpdateRequestSchema, type Profile, type ProfileUpdateRequest } from '../api/schemas';
-import { fieldErrorsOf, type FieldErrors } from '../lib/validation';
-import { errorMessageOf, formStates, outputOf, type Notify } from './shared';
+import { profileUpdateRequestSchema, type Profile, type ProfileUpdateRequest } from '../../api/schemas';
+import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
+import { notProvided, type AccountActors } from '../actors';
+import { formStates, withErrorMessage, type Notify } from '../shared';
 
 export interface ProfileContext {
-  profile: Profile | null;
   changes: ProfileUpdateRequest | null;
   fieldErrors: FieldErrors<ProfileUpdateRequest>;
   serverMessage: string | null;
-  /** Bumped when the saved profile changes, so the form shows the saved values. */
+  /** Bumped when a save succeeds, so the form shows the saved values. */
   revision: number;
 }
 
@@ -26,39 +28,37 @@ export const profileMachine = setup({
     events: {} as ProfileEvent,
   },
   actors: {
-    loadProfile: fromPromise<Profile>(async () => {
+    loadProfile: fromPromise(async (): Promise<Profile> => {
       throw new Error('loadProfile actor not provided');
-    }),
-    saveProfile: fromPromise<Profile, ProfileUpdateRequest>(async () => {
-      throw new Error('saveProfile actor not provided');
-    }),
+    }) satisfies AccountActors['loadProfile'],
+    saveProfile: notProvided<'updateProfile'>('saveProfile'),
   },
   guards: {
     isFormValid: ({ event }) => event.type === 'form.submit' && profileUpdateRequestSchema.safeParse(event.values).success,
   },
   actions: {
-    assignProfile: assign(({ context, event }) => ({ profile: outputOf<Profile>(event), revision: context.revision + 1 })),
     assignChanges: assign(({ event }) =>
       event.type === 'form.submit' ? { changes: profileUpdateRequestSchema.parse(event.values), fieldErrors: {}, serverMessage: null } : {},
     ),
     assignFieldErrors: assign(({ event }) =>
       event.type === 'form.submit' ? { fieldErrors: fieldErrorsOf(profileUpdateRequestSchema, event.values), serverMessage: null } : {},
     ),
-    assignServerMessage: assign(({ event }) => ({ serverMessage: errorMessageOf(event) })),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
+    showSavedValues: assign(({ context }) => ({ changes: null, revision: context.revision + 1 })),
     notify: (_, _params: Notify) => {},
     profileSaved: (_, _params: { profile: Profile }) => {},
   },
 }).createMachine({
   id: 'profile',
-  context: { profile: null, changes: null, fieldErrors: {}, serverMessage: null, revision: 0 },
+  context: { changes: null, fieldErrors: {}, serverMessage: null, revision: 0 },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
-        onDone: { target: 'form', actions: 'assignProfile' },
-        onError: { target: 'loadFailed', actions: 'assignServerMessage' },
+        onDone: 'form',
+        onError: { target: 'loadFailed', actions: withErrorMessage('assignServerMessage') },
       },
     },
     loadFailed: {
@@ -81,12 +81,12 @@ export const profileMachine = setup({
         onDone: {
           target: 'form.editing',
           actions: [
-            'assignProfile',
-            { type: 'profileSaved', params: ({ event }) => ({ profile: outputOf<Profile>(event) }) },
+            { type: 'profileSaved', params: ({ event }) => ({ profile: event.output }) },
+            'showSavedValues',
             { type: 'notify', params: { kind: 'success', message: 'Profile updated successfully!' } },
           ],
         },
-        onError: { target: 'form.rejected', actions: 'assignServerMessage' },
+        onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
       },
     },
   },
