@@ -23,6 +23,8 @@ export const ROUTE_TITLES: Record<string, string> = {
   [routes.authLink]: 'Signing In',
   [routes.payment]: 'Payment Result',
   [routes.account]: 'Account',
+  [routes.subscription]: 'Subscription',
+  [routes.redeemVoucher]: 'Redeem Voucher',
 };
 export const NOT_FOUND_TITLE = 'Page Not Found';
 

@@ -31,6 +31,8 @@ export const signedOutPages: PageCase[] = [
 export const signedInPages: PageCase[] = [
   { path: '/', heading: /Welcome to/, title: 'Sine Bisaya' },
   { path: '/account', heading: /^Account$/, title: 'Account · Sine Bisaya' },
+  { path: '/subscription', heading: /^Subscription$/, title: 'Subscription · Sine Bisaya' },
+  { path: '/subscription/redeem-voucher', heading: /^Redeem Voucher$/, title: 'Redeem Voucher · Sine Bisaya' },
   { path: '/legal/terms', heading: /Terms/, title: 'Terms and Conditions · Sine Bisaya' },
   { path: '/payment?status=failed', heading: /Payment Failed/, title: 'Payment Result · Sine Bisaya' },
   { path: '/no-such-page', heading: /./, title: 'Page Not Found · Sine Bisaya' },
@@ -53,4 +55,5 @@ export async function openPage(page: Page, pageCase: PageCase) {
   await page.goto(pageCase.path);
   await page.getByRole('heading', { level: 1, name: pageCase.heading }).waitFor();
   if (pageCase.path === '/account') await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+  if (pageCase.path === '/subscription') await page.getByRole('tab', { name: 'All' }).waitFor();
 }
