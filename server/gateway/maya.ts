@@ -203,7 +203,7 @@ export function createMayaClient(options: MayaClientOptions): Gateway {
       throw new GatewayError(0, 'UNREACHABLE', `The payment gateway could not be reached (${method} ${path.split('/').slice(0, 4).join('/')}).`);
     }
     const text = await response.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
