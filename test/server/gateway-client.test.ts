@@ -134,3 +134,16 @@ describe('amount formatting between our records and Maya', () => {
     );
   });
 });
+
+describe('billing periods of a paid subscription (Asia/Manila calendar)', () => {
+  it('adds calendar months and years, clamping to the month end, and fixed lengths for the rest', async () => {
+    const { addBillingPeriod } = await import('../../server/gateway/billing');
+    // 31 January, 10:00 in Manila → 28 February (2027 is not a leap year), 10:00 in Manila.
+    expect(addBillingPeriod(new Date('2027-01-31T10:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2027-02-28T10:00:00+08:00').toISOString());
+    expect(addBillingPeriod(new Date('2028-01-31T10:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2028-02-29T10:00:00+08:00').toISOString());
+    // 1 March 01:00 in Manila is still 28 February in UTC: the Manila date counts.
+    expect(addBillingPeriod(new Date('2027-03-01T01:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2027-04-01T01:00:00+08:00').toISOString());
+    expect(addBillingPeriod(new Date('2028-02-29T12:00:00+08:00'), 'year', 1).toISOString()).toBe(new Date('2029-02-28T12:00:00+08:00').toISOString());
+    expect(addBillingPeriod(new Date('2027-01-01T00:00:00Z'), 'week', 2).toISOString()).toBe('2027-01-15T00:00:00.000Z');
+  });
+});
