@@ -12,6 +12,9 @@ import { createMailbox } from './mailbox';
 import { createOtp, createSingleUseTokens } from './otp';
 import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payment';
+import { sandboxRoutes } from './routes/sandbox';
+import { defaultGatewayConfig } from './gateway/config';
+import { createMayaClient } from './gateway/maya';
 import { subscriptionRoutes, voucherRoutes } from './routes/subscription';
 import { createSignInThrottle } from './throttle';
 import { uploadRoutes } from './routes/uploads';
@@ -32,6 +35,7 @@ function tooLarge(c: Context, message: string) {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const log = deps.log ?? ((line: string) => console.info(line));
+  const gatewayConfig = deps.gatewayConfig ?? defaultGatewayConfig(0);
   const services: Services = {
     ...deps,
     log,
@@ -42,6 +46,8 @@ export function createApp(deps: AppDeps) {
     loginLinks: createSingleUseTokens(deps.db, 'login_links', CODE_LINK_TTL_MS),
     signInThrottle: createSignInThrottle(deps.db),
     devRoutes: deps.devRoutes ?? 'local',
+    gatewayConfig,
+    gateway: createMayaClient(gatewayConfig),
   };
   const notFound = (c: Context) => fail(c, 404, `No route for ${c.req.method} ${c.req.path}`);
 
@@ -89,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));
   if (services.devRoutes !== 'off') app.route('/dev', devRoutes(services));
+  if (services.devRoutes !== 'off') app.route('/sandbox', sandboxRoutes(services));
 
   app.notFound(notFound);
   app.onError((error, c) => {

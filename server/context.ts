@@ -1,5 +1,7 @@
 /** What the routes share (deps, services, the Hono env), apart from app.ts so routes do not import the app. */
 import type { Db } from './db';
+import type { GatewayConfig } from './gateway/config';
+import type { Gateway } from './gateway/maya';
 import type { createMailbox } from './mailbox';
 import type { createOtp, createSingleUseTokens } from './otp';
 import type { DevRoutes } from './settings';
@@ -16,6 +18,8 @@ export interface AppDeps {
   uploads?: UploadStore;
   /** /dev/* and /sandbox/*: this machine only (default), every client, or off (DEV_ROUTES). */
   devRoutes?: DevRoutes;
+  /** The Maya gateway's address, keys and webhook secret (default: the local sandbox, see gateway/config.ts). */
+  gatewayConfig?: GatewayConfig;
 }
 
 /** What the routes share, built once from the deps. */
@@ -28,6 +32,9 @@ export interface Services extends AppDeps {
   loginLinks: ReturnType<typeof createSingleUseTokens>;
   signInThrottle: SignInThrottle;
   devRoutes: DevRoutes;
+  gatewayConfig: GatewayConfig;
+  /** The one Maya client the payment routes use. */
+  gateway: Gateway;
 }
 
 export const CODE_LINK_TTL_MS = 10 * 60 * 1000;

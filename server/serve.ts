@@ -27,6 +27,7 @@ const app = createApp({
   publicBaseUrl: settings.publicBaseUrl,
   uploads: dataDir === ':memory:' ? memoryUploads() : diskUploads(resolve(dataDir, 'uploads')),
   devRoutes: settings.devRoutes,
+  gatewayConfig: settings.gateway,
 });
 
 if (serveSpa) {

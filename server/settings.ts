@@ -1,5 +1,6 @@
 /** `npm start`'s settings, read once from the environment and checked (a bad value stops the start). */
 import { resolve } from 'node:path';
+import { defaultGatewayConfig, type GatewayConfig } from './gateway/config';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
 export type DevRoutes = 'local' | 'public' | 'off';
@@ -12,6 +13,8 @@ export interface Settings {
   /** The address people use to reach the app: links the server writes and /app-config.json use it. */
   publicBaseUrl: string;
   devRoutes: DevRoutes;
+  /** MAYA_BASE_URL, MAYA_PUBLIC_KEY, MAYA_SECRET_KEY, MAYA_WEBHOOK_SECRET; default: the local sandbox. */
+  gateway: GatewayConfig;
 }
 
 const DEV_ROUTES: Record<string, DevRoutes> = { local: 'local', true: 'local', public: 'public', false: 'off', off: 'off' };
@@ -36,6 +39,22 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     publicBaseUrl = url.origin;
   }
 
+  const gateway = defaultGatewayConfig(port, env.MAYA_WEBHOOK_SECRET || undefined);
+  if (env.MAYA_BASE_URL) {
+    let url: URL;
+    try {
+      url = new URL(env.MAYA_BASE_URL);
+    } catch {
+      throw new Error(`MAYA_BASE_URL must be an http(s) address, not "${env.MAYA_BASE_URL}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`MAYA_BASE_URL must be an http(s) address, not "${env.MAYA_BASE_URL}"`);
+    if (!env.MAYA_PUBLIC_KEY || !env.MAYA_SECRET_KEY) throw new Error('MAYA_BASE_URL needs MAYA_PUBLIC_KEY and MAYA_SECRET_KEY');
+    gateway.baseUrl = url.href.replace(/\/+$/, '');
+    // The keys go with Maya's address; the local sandbox answers only to its own.
+    gateway.publicKey = env.MAYA_PUBLIC_KEY;
+    gateway.secretKey = env.MAYA_SECRET_KEY;
+  }
+
   const dataDir = env.DATA_DIR ?? '.data';
   return {
     port,
@@ -44,5 +63,6 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     publicBaseUrl,
     devRoutes,
+    gateway,
   };
 }

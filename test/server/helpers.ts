@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createApp, type AppDeps } from '../../server/app';
 import { openDatabase, type Db } from '../../server/db';
+import { defaultGatewayConfig } from '../../server/gateway/config';
 import { createTokens } from '../../server/tokens';
 
 /** The bindings @hono/node-server gives a request, reduced to what `getConnInfo` reads. */
@@ -21,7 +22,11 @@ export interface CallOptions {
 export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl'>> = {}) {
   const db: Db = await openDatabase(':memory:');
   const logs: string[] = [];
+  // The real Maya client talks to the sandbox of this very app, through app.request from loopback.
+  const gatewayConfig = { ...defaultGatewayConfig(0, 'test-webhook-secret'), fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(hono.request(input instanceof Request ? input : String(input), init, fromAddress(LOOPBACK)))) as typeof fetch };
   const hono = createApp({
+    gatewayConfig,
     db,
     tokens: createTokens(db, randomBytes(32)),
     log: (line) => logs.push(line),

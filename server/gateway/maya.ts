@@ -1,0 +1,238 @@
+/**
+ * The Maya gateway: Maya's own paths and request/response shapes behind the `Gateway` interface the
+ * routes use. One HTTP client for both targets: Maya (MAYA_BASE_URL, e.g. https://pg-sandbox.paymaya.com)
+ * and, by default, the local sandbox this server serves under /sandbox/maya with the same paths.
+ *
+ * Basic auth as Maya documents it: `Basic base64("<key>:")`, the public key for payment tokens,
+ * checkouts and wallet-link creation, the secret key for everything else.
+ *
+ * Card numbers pass through `createPaymentToken` only; nothing here logs a request body, and a
+ * gateway error carries Maya's code and message, never what was sent.
+ */
+import { z } from 'zod';
+
+/* ----------------------------------------------------------------- money */
+
+const DECIMAL = /^(0|[1-9]\d{0,9})(\.\d{1,2})?$/;
+
+/** '99.00' → 9900 cents; a decimal string with at most two decimals, else an error. */
+export function toCents(decimal: string): number {
+  if (!DECIMAL.test(decimal)) throw new Error(`Not an amount: ${decimal}`);
+  const [whole, fraction = ''] = decimal.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** 9900 → '99.00'. */
+export const formatCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** Our decimal string to Maya's amount value: '99.00' → 99, '99.50' → 99.5. */
+export const toMayaValue = (decimal: string): number => toCents(decimal) / 100;
+
+/** Maya's amount (a number, or a numeric string in payment objects) back to ours: 99 → '99.00'. */
+export function fromMayaValue(value: number | string): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`Not an amount: ${String(value)}`);
+  return formatCents(Math.round(n * 100));
+}
+
+/* ----------------------------------------------------------------- shapes */
+
+export const redirectUrlSchema = z.object({ success: z.string(), failure: z.string(), cancel: z.string() });
+export type RedirectUrls = z.infer<typeof redirectUrlSchema>;
+
+const contactSchema = z.object({ phone: z.string().nullish(), email: z.string().nullish() });
+
+export interface CheckoutRequest {
+  totalAmount: { value: number; currency: string };
+  buyer: { firstName: string; lastName: string; contact: { email: string } };
+  items: Array<{ name: string; quantity: number; code: string; description: string; amount: { value: number }; totalAmount: { value: number } }>;
+  redirectUrl: RedirectUrls;
+  requestReferenceNumber: string;
+  metadata?: Record<string, unknown>;
+}
+export const checkoutCreatedSchema = z.object({ checkoutId: z.string(), redirectUrl: z.string() });
+export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>;
+
+export const checkoutSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  totalAmount: z.object({ value: z.union([z.number(), z.string()]), currency: z.string() }),
+  requestReferenceNumber: z.string(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+export interface CardDetails {
+  number: string;
+  expMonth: string;
+  expYear: string;
+  cvc: string;
+}
+export const paymentTokenSchema = z.object({
+  paymentTokenId: z.string(),
+  state: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  issuer: z.string().optional(),
+});
+export type PaymentToken = z.infer<typeof paymentTokenSchema>;
+
+export interface CustomerRequest {
+  firstName: string;
+  middleName?: string;
+  lastName: string;
+  contact: { phone?: string; email: string };
+  customerSince?: string;
+}
+export const customerSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), contact: contactSchema });
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerCardSchema = z.object({
+  cardTokenId: z.string(),
+  cardType: z.string(),
+  maskedPan: z.string(),
+  state: z.string(),
+  default: z.boolean(),
+  verificationUrl: z.string().nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerCard = z.infer<typeof customerCardSchema>;
+
+/** A payment as Maya reports it (vault, checkout and wallet payments). */
+export const paymentSchema = z.object({
+  id: z.string(),
+  isPaid: z.boolean(),
+  status: z.string(),
+  amount: z.union([z.number(), z.string()]),
+  currency: z.string(),
+  requestReferenceNumber: z.string(),
+  verificationUrl: z.string().nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MayaPayment = z.infer<typeof paymentSchema>;
+
+export const walletLinkCreatedSchema = z.object({ linkId: z.string(), redirectUrl: z.string() });
+export const walletLinkSchema = z.object({
+  linkId: z.string(),
+  profileId: z.string(),
+  card: z.object({ state: z.string() }).passthrough(),
+  customer: z.object({
+    firstName: z.string(),
+    middleName: z.string().nullish(),
+    lastName: z.string(),
+    birthday: z.string().nullish(),
+    sex: z.string().nullish(),
+    contact: contactSchema,
+  }),
+});
+export type MayaWalletLink = z.infer<typeof walletLinkSchema>;
+
+/** Maya's final payment statuses; anything else is still on its way. */
+export const FINAL_STATUSES = ['PAYMENT_SUCCESS', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'] as const;
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+export const isFinalStatus = (status: string): status is FinalStatus => (FINAL_STATUSES as readonly string[]).includes(status);
+
+/* ----------------------------------------------------------------- the interface */
+
+export interface Gateway {
+  createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  getCheckout(checkoutId: string): Promise<Checkout>;
+  createPaymentToken(card: CardDetails): Promise<PaymentToken>;
+  createCustomer(customer: CustomerRequest): Promise<Customer>;
+  addCustomerCard(customerId: string, body: { paymentTokenId: string; isDefault: boolean; redirectUrl: RedirectUrls; requestReferenceNumber: string }): Promise<CustomerCard>;
+  payWithCard(
+    customerId: string,
+    cardTokenId: string,
+    body: { totalAmount: { amount: number; currency: string }; requestReferenceNumber: string; redirectUrl: RedirectUrls },
+  ): Promise<MayaPayment>;
+  getPayment(paymentId: string): Promise<MayaPayment>;
+  createWalletLink(body: { redirectUrl: RedirectUrls; requestReferenceNumber: string }): Promise<{ linkId: string; redirectUrl: string }>;
+  getWalletLink(linkId: string): Promise<MayaWalletLink>;
+  deleteWalletLink(linkId: string): Promise<void>;
+  payWithWalletLink(linkId: string, body: { totalAmount: { value: number; currency: string }; requestReferenceNumber: string }): Promise<MayaPayment>;
+  getWalletPayment(paymentId: string): Promise<MayaPayment>;
+}
+
+/** A non-2xx answer or an unreadable one; `status` 0 when the gateway could not be reached. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+export interface MayaClientOptions {
+  /** Without a trailing slash, e.g. https://pg-sandbox.paymaya.com or http://127.0.0.1:8080/sandbox/maya. */
+  baseUrl: string;
+  publicKey: string;
+  secretKey: string;
+  fetch?: typeof fetch;
+  /** Milliseconds before a call is abandoned. */
+  timeoutMs?: number;
+}
+
+export const basicAuth = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+
+const mayaErrorSchema = z.object({ code: z.string().optional(), message: z.string().optional() }).passthrough();
+
+export function createMayaClient(options: MayaClientOptions): Gateway {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call<T>(method: string, path: string, key: 'public' | 'secret', schema: z.ZodType<T> | null, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: basicAuth(key === 'public' ? options.publicKey : options.secretKey),
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new GatewayError(0, 'UNREACHABLE', `The payment gateway could not be reached (${method} ${path.split('/').slice(0, 4).join('/')}).`);
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (!response.ok) {
+      const error = mayaErrorSchema.safeParse(json);
+      throw new GatewayError(response.status, (error.success && error.data.code) || `HTTP_${response.status}`, (error.success && error.data.message) || `Gateway answered ${response.status}`);
+    }
+    if (schema === null) return undefined as T;
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new GatewayError(response.status, 'BAD_RESPONSE', `Unexpected gateway answer to ${method} ${path.split('/').slice(0, 4).join('/')}`);
+    return parsed.data;
+  }
+
+  const id = (value: string) => encodeURIComponent(value);
+  return {
+    createCheckout: (request) => call('POST', '/checkout/v1/checkouts', 'public', checkoutCreatedSchema, request),
+    getCheckout: (checkoutId) => call('GET', `/checkout/v1/checkouts/${id(checkoutId)}`, 'secret', checkoutSchema),
+    createPaymentToken: (card) => call('POST', '/payments/v1/payment-tokens', 'public', paymentTokenSchema, { card }),
+    createCustomer: (customer) => call('POST', '/payments/v1/customers', 'secret', customerSchema, customer),
+    addCustomerCard: (customerId, body) => call('POST', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', customerCardSchema, body),
+    payWithCard: (customerId, cardTokenId, body) =>
+      call('POST', `/payments/v1/customers/${id(customerId)}/cards/${id(cardTokenId)}/payments`, 'secret', paymentSchema, body),
+    getPayment: (paymentId) => call('GET', `/payments/v1/payments/${id(paymentId)}`, 'secret', paymentSchema),
+    createWalletLink: (body) => call('POST', '/payby/v2/paymaya/link', 'public', walletLinkCreatedSchema, body),
+    getWalletLink: (linkId) => call('GET', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', walletLinkSchema),
+    deleteWalletLink: (linkId) => call('DELETE', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', null),
+    payWithWalletLink: (linkId, body) => call('POST', `/payby/v2/paymaya/link/${id(linkId)}/execute`, 'secret', paymentSchema, body),
+    getWalletPayment: (paymentId) => call('GET', `/payby/v2/paymaya/payments/${id(paymentId)}`, 'secret', paymentSchema),
+  };
+}

@@ -1,0 +1,485 @@
+/**
+ * The local Maya sandbox, served under /sandbox/maya (a dev route: this machine only by default).
+ * It answers Maya's paths with Maya's shapes and Basic-auth rules, keeps its state in the sandbox_*
+ * tables, renders the hosted pages a person approves, declines or cancels on (sandbox-pages.ts), and
+ * sends a signed webhook to the API on every outcome.
+ *
+ * Test cards (any future expiry, any 3-digit CVC): Visa 4123450131001381, Mastercard 5123456789012346,
+ * JCB 3528000000000007 approve; 4000000000000002 is declined; Mastercard 5453010000064154 (Maya's
+ * sandbox list, 3-D Secure passkey "secbarry1") asks for 3-D Secure. Other Luhn-valid Visa, Mastercard
+ * and JCB numbers approve. An unpaid checkout or 3-D Secure challenge expires 15 minutes after it was
+ * created, by the server clock.
+ */
+import { Hono, type Context } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { now, type Queryable } from '../clock';
+import type { Services } from '../context';
+import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from './config';
+import { basicAuth, fromMayaValue, redirectUrlSchema, type MayaPayment } from './maya';
+import { renderOutcome, renderPage, type PageModel } from './sandbox-pages';
+import { signWebhook } from './webhook';
+
+export const PENDING_WINDOW_MS = 15 * 60 * 1000;
+
+export type CardBehaviour = 'APPROVE' | 'DECLINE' | 'THREE_DS';
+export const SANDBOX_CARDS: Record<string, { brand: string; behaviour: CardBehaviour }> = {
+  '4123450131001381': { brand: 'visa', behaviour: 'APPROVE' },
+  '5123456789012346': { brand: 'master-card', behaviour: 'APPROVE' },
+  '3528000000000007': { brand: 'jcb', behaviour: 'APPROVE' },
+  '4000000000000002': { brand: 'visa', behaviour: 'DECLINE' },
+  '5453010000064154': { brand: 'master-card', behaviour: 'THREE_DS' },
+};
+
+export function luhn(number: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = number.length - 1; i >= 0; i--) {
+    let digit = Number(number[i]);
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** Visa 4, Mastercard 51–55, JCB 3528–3589; null for any other brand. */
+export function cardBrand(number: string): string | null {
+  if (/^4/.test(number)) return 'visa';
+  if (/^5[1-5]/.test(number)) return 'master-card';
+  const four = Number(number.slice(0, 4));
+  if (four >= 3528 && four <= 3589) return 'jcb';
+  return null;
+}
+
+/* ----------------------------------------------------------------- Maya-shaped errors */
+
+class MayaError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 404 | 409,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const param = (c: Context, name: string) => c.req.param(name) ?? '';
+const mayaError = (c: Context, error: MayaError) => c.json({ code: error.code, message: error.message }, error.status);
+
+async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new MayaError(400, 'PY0001', 'Request body is not valid JSON.');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new MayaError(400, 'PY0001', `Missing/invalid parameters: ${issue?.path.join('.') || 'body'}`);
+  }
+  return parsed.data;
+}
+
+/* ----------------------------------------------------------------- request schemas */
+
+const httpUrl = z.string().max(2048).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+});
+const redirects = redirectUrlSchema.extend({ success: httpUrl, failure: httpUrl, cancel: httpUrl });
+const rrn = z.string().min(1).max(64);
+const money = z.number().positive().max(1_000_000).refine((n) => Math.round(n * 100) === n * 100);
+const checkoutRequest = z.object({
+  totalAmount: z.object({ value: money, currency: z.literal('PHP') }),
+  buyer: z.object({ firstName: z.string().max(100), lastName: z.string().max(100), contact: z.object({ email: z.string().max(254) }) }).partial().optional(),
+  items: z.array(z.object({ name: z.string().max(200) }).passthrough()).min(1).max(20),
+  redirectUrl: redirects,
+  requestReferenceNumber: rrn,
+});
+const tokenRequest = z.object({
+  card: z.object({ number: z.string().regex(/^\d{12,19}$/), expMonth: z.string().regex(/^\d{2}$/), expYear: z.string().regex(/^\d{4}$/), cvc: z.string().regex(/^\d{3,4}$/) }),
+});
+const customerRequest = z.object({
+  firstName: z.string().min(1).max(100),
+  middleName: z.string().max(100).optional(),
+  lastName: z.string().min(1).max(100),
+  contact: z.object({ phone: z.string().max(40).optional(), email: z.string().min(3).max(254) }),
+});
+const cardRequest = z.object({ paymentTokenId: z.string().min(1).max(200), isDefault: z.boolean().optional(), redirectUrl: redirects.optional(), requestReferenceNumber: rrn.optional() });
+const vaultPaymentRequest = z.object({ totalAmount: z.object({ amount: money, currency: z.literal('PHP') }), requestReferenceNumber: rrn, redirectUrl: redirects });
+const linkRequest = z.object({ redirectUrl: redirects, requestReferenceNumber: rrn });
+const walletPaymentRequest = z.object({ totalAmount: z.object({ value: money, currency: z.literal('PHP') }), requestReferenceNumber: rrn });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/* ----------------------------------------------------------------- payments */
+
+export interface SandboxPaymentRow {
+  id: string;
+  kind: 'CHECKOUT' | 'VAULT' | 'WALLET';
+  status: string;
+  amount: string;
+  currency: string;
+  request_reference_number: string;
+  description: string;
+  redirect_success: string | null;
+  redirect_failure: string | null;
+  redirect_cancel: string | null;
+  card_token_id: string | null;
+  link_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  brand?: string | null;
+  last4?: string | null;
+}
+
+/** Statuses a person can still act on (a hosted checkout page, a 3-D Secure challenge). */
+const AWAITING = ['PENDING_PAYMENT', 'FOR_AUTHENTICATION'];
+
+const PAYMENT_SELECT = `SELECT p.id, p.kind, p.status, p.amount::text AS amount, p.currency, p.request_reference_number, p.description,
+  p.redirect_success, p.redirect_failure, p.redirect_cancel, p.card_token_id, p.link_id, p.created_at, p.updated_at, c.brand, c.last4
+  FROM sandbox_payments p LEFT JOIN sandbox_cards c ON c.card_token_id = p.card_token_id`;
+
+export function createSandbox(services: Services) {
+  const { db, gatewayConfig, log } = services;
+  const pageUrl = (kind: 'checkout' | '3ds' | 'link', id: string) => `${services.publicBaseUrl}${SANDBOX_PATH}/pages/${kind}/${id}`;
+
+  function toMayaPayment(row: SandboxPaymentRow): MayaPayment & Record<string, unknown> {
+    return {
+      id: row.id,
+      isPaid: row.status === 'PAYMENT_SUCCESS',
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      requestReferenceNumber: row.request_reference_number,
+      ...(row.status === 'FOR_AUTHENTICATION' ? { verificationUrl: pageUrl('3ds', row.id) } : {}),
+      paymentTokenType: row.kind === 'WALLET' ? 'PAYMAYA' : row.kind === 'VAULT' ? 'CARD_TOKEN' : 'CHECKOUT',
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    };
+  }
+
+  async function findPayment(q: Queryable, id: string): Promise<SandboxPaymentRow | null> {
+    if (!UUID.test(id)) return null;
+    return (await q.query<SandboxPaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1`, [id])).rows[0] ?? null;
+  }
+
+  /** Sends the signed webhook for a payment's outcome; a failed delivery is logged, never thrown. */
+  async function deliver(row: SandboxPaymentRow): Promise<void> {
+    const payload = JSON.stringify(toMayaPayment(row));
+    try {
+      const response = await (gatewayConfig.fetch ?? fetch)(gatewayConfig.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...signWebhook(gatewayConfig.webhookSecret, payload) },
+        body: payload,
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) log(`sandbox: webhook for payment ${row.id} answered ${response.status}`);
+    } catch (error) {
+      log(`sandbox: webhook for payment ${row.id} not delivered: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * Moves a payment that a person can still act on to `next` (or to PAYMENT_EXPIRED when its 15
+   * minutes are up). Returns the row as it is afterwards and whether this call changed it; the
+   * webhook is sent by the caller after the transaction, never inside it.
+   */
+  async function settle(id: string, next: 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED' | 'PAYMENT_CANCELLED' | null) {
+    const result = await db.transaction(async (tx) => {
+      const at = await now(tx);
+      const row = await findPayment(tx, id);
+      if (!row || !AWAITING.includes(row.status)) return { row, changed: false };
+      const expired = row.created_at.getTime() + PENDING_WINDOW_MS <= at.getTime();
+      const status = expired ? 'PAYMENT_EXPIRED' : next;
+      if (!status) return { row, changed: false };
+      const updated = await tx.query(`UPDATE sandbox_payments SET status = $2, updated_at = $3 WHERE id = $1 AND status = ANY($4::text[]) RETURNING id`, [
+        id, status, at, AWAITING,
+      ]);
+      return { row: await findPayment(tx, id), changed: updated.rows.length > 0 };
+    });
+    if (result.changed && result.row) await deliver(result.row);
+    return result;
+  }
+
+  /** A payment as read now: one whose 15 minutes are up reads (and is stored, with its webhook) as expired. */
+  async function readPayment(id: string, kinds: Array<SandboxPaymentRow['kind']>): Promise<SandboxPaymentRow> {
+    const { row } = await settle(id, null);
+    if (!row || !kinds.includes(row.kind)) throw new MayaError(404, 'PY0009', 'Payment not found.');
+    return row;
+  }
+
+  async function insertPayment(
+    q: Queryable,
+    values: { kind: SandboxPaymentRow['kind']; status: string; amount: string; rrn: string; description?: string; redirect?: z.infer<typeof redirects>; cardTokenId?: string; linkId?: string },
+  ): Promise<SandboxPaymentRow> {
+    const at = await now(q);
+    const inserted = await q.query<{ id: string }>(
+      `INSERT INTO sandbox_payments (kind, status, amount, currency, request_reference_number, description, redirect_success, redirect_failure,
+         redirect_cancel, card_token_id, link_id, created_at, updated_at)
+       VALUES ($1, $2, $3::numeric, 'PHP', $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
+      [values.kind, values.status, values.amount, values.rrn, values.description ?? '', values.redirect?.success ?? null, values.redirect?.failure ?? null,
+        values.redirect?.cancel ?? null, values.cardTokenId ?? null, values.linkId ?? null, at],
+    );
+    return (await findPayment(q, inserted.rows[0]!.id))!;
+  }
+
+  /* ----------------------------------------------------------------- the API */
+
+  const api = new Hono();
+  api.onError((error, c) => {
+    if (error instanceof MayaError) return mayaError(c, error);
+    log(`sandbox: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
+    return c.json({ code: 'PY9999', message: 'Sandbox error.' }, 500);
+  });
+  const key = (which: 'public' | 'secret') => async (c: Context, next: () => Promise<void>) => {
+    if (c.req.header('Authorization') !== basicAuth(which === 'public' ? SANDBOX_PUBLIC_KEY : SANDBOX_SECRET_KEY)) {
+      return c.json({ code: 'K003', message: `Invalid authentication credentials: use the ${which} key.` }, 401);
+    }
+    await next();
+  };
+
+  // Checkout
+  api.post('/checkout/v1/checkouts', key('public'), async (c) => {
+    const request = await body(c, checkoutRequest);
+    const row = await insertPayment(db, {
+      kind: 'CHECKOUT', status: 'PENDING_PAYMENT', amount: fromMayaValue(request.totalAmount.value), rrn: request.requestReferenceNumber,
+      description: request.items.map((item) => item.name).join(', '), redirect: request.redirectUrl,
+    });
+    return c.json({ checkoutId: row.id, redirectUrl: pageUrl('checkout', row.id) }, 200);
+  });
+  api.get('/checkout/v1/checkouts/:id', key('secret'), async (c) => {
+    const row = await readPayment(param(c, 'id'), ['CHECKOUT']);
+    const status = row.status === 'PAYMENT_SUCCESS' ? 'COMPLETED' : row.status === 'PAYMENT_EXPIRED' ? 'EXPIRED' : row.status === 'PENDING_PAYMENT' ? 'CREATED' : 'PROCESSING';
+    return c.json({
+      id: row.id, status, paymentStatus: row.status, totalAmount: { value: Number(row.amount), currency: row.currency },
+      requestReferenceNumber: row.request_reference_number, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
+    });
+  });
+
+  // Vault: payment tokens, customers, cards, payments on a card token
+  api.post('/payments/v1/payment-tokens', key('public'), async (c) => {
+    const { card } = await body(c, tokenRequest);
+    const brand = cardBrand(card.number);
+    if (!brand || !luhn(card.number)) throw new MayaError(400, 'PY0002', 'Invalid card number.');
+    const month = Number(card.expMonth);
+    if (month < 1 || month > 12) throw new MayaError(400, 'PY0003', 'Invalid expiry month.');
+    const at = await now(db);
+    const manila = new Date(at.getTime() + 8 * 3600_000);
+    if (Number(card.expYear) * 12 + month < manila.getUTCFullYear() * 12 + manila.getUTCMonth() + 1) throw new MayaError(400, 'PY0004', 'Card expired.');
+    const behaviour = SANDBOX_CARDS[card.number]?.behaviour ?? 'APPROVE';
+    const id = randomBytes(36).toString('base64url');
+    await db.query(
+      `INSERT INTO sandbox_payment_tokens (id, brand, first6, last4, behaviour, state, created_at) VALUES ($1, $2, $3, $4, $5, 'AVAILABLE', $6)`,
+      [id, brand, card.number.slice(0, 6), card.number.slice(-4), behaviour, at],
+    );
+    return c.json({ paymentTokenId: id, state: 'AVAILABLE', createdAt: at.toISOString(), updatedAt: at.toISOString(), issuer: 'Sandbox Bank' });
+  });
+
+  api.post('/payments/v1/customers', key('secret'), async (c) => {
+    const request = await body(c, customerRequest);
+    const at = await now(db);
+    const row = await db.query<{ id: string }>(
+      'INSERT INTO sandbox_customers (first_name, last_name, email, phone, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [request.firstName, request.lastName, request.contact.email, request.contact.phone ?? null, at],
+    );
+    return c.json({ id: row.rows[0]!.id, firstName: request.firstName, lastName: request.lastName, contact: request.contact, createdAt: at.toISOString() });
+  });
+
+  const ownCustomer = async (id: string) => {
+    if (!UUID.test(id) || !(await db.query('SELECT 1 FROM sandbox_customers WHERE id = $1', [id])).rows.length) {
+      throw new MayaError(404, 'PY0010', 'Customer not found.');
+    }
+  };
+
+  api.post('/payments/v1/customers/:customerId/cards', key('secret'), async (c) => {
+    const customerId = param(c, 'customerId');
+    await ownCustomer(customerId);
+    const request = await body(c, cardRequest);
+    const card = await db.transaction(async (tx) => {
+      const at = await now(tx);
+      const token = (
+        await tx.query<{ brand: string; first6: string; last4: string; behaviour: string }>(
+          `UPDATE sandbox_payment_tokens SET state = 'USED' WHERE id = $1 AND state = 'AVAILABLE' RETURNING brand, first6, last4, behaviour`,
+          [request.paymentTokenId],
+        )
+      ).rows[0];
+      if (!token) throw new MayaError(400, 'PY0008', 'Token is invalid.');
+      const isDefault = request.isDefault ?? true;
+      if (isDefault) await tx.query('UPDATE sandbox_cards SET is_default = false, updated_at = $2 WHERE customer_id = $1', [customerId, at]);
+      const cardTokenId = randomBytes(24).toString('base64url');
+      await tx.query(
+        `INSERT INTO sandbox_cards (card_token_id, customer_id, brand, first6, last4, behaviour, state, is_default, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'VERIFIED', $7, $8, $8)`,
+        [cardTokenId, customerId, token.brand, token.first6, token.last4, token.behaviour, isDefault, at],
+      );
+      return { cardTokenId, cardType: token.brand, maskedPan: token.last4, state: 'VERIFIED', default: isDefault, createdAt: at.toISOString(), updatedAt: at.toISOString() };
+    });
+    return c.json(card);
+  });
+
+  api.post('/payments/v1/customers/:customerId/cards/:cardTokenId/payments', key('secret'), async (c) => {
+    const customerId = param(c, 'customerId');
+    await ownCustomer(customerId);
+    const cardTokenId = param(c, 'cardTokenId');
+    const request = await body(c, vaultPaymentRequest);
+    const card = (
+      await db.query<{ behaviour: CardBehaviour }>('SELECT behaviour FROM sandbox_cards WHERE card_token_id = $1 AND customer_id = $2', [cardTokenId, customerId])
+    ).rows[0];
+    if (!card) throw new MayaError(404, 'PY0011', 'Card not found.');
+    const status = card.behaviour === 'THREE_DS' ? 'FOR_AUTHENTICATION' : card.behaviour === 'DECLINE' ? 'PAYMENT_FAILED' : 'PAYMENT_SUCCESS';
+    const row = await insertPayment(db, {
+      kind: 'VAULT', status, amount: fromMayaValue(request.totalAmount.amount), rrn: request.requestReferenceNumber, redirect: request.redirectUrl, cardTokenId,
+    });
+    if (status !== 'FOR_AUTHENTICATION') await deliver(row);
+    return c.json(toMayaPayment(row));
+  });
+
+  api.get('/payments/v1/payments/:id', key('secret'), async (c) => c.json(toMayaPayment(await readPayment(param(c, 'id'), ['CHECKOUT', 'VAULT']))));
+
+  // Pay with Maya: wallet links and payments on a link
+  api.post('/payby/v2/paymaya/link', key('public'), async (c) => {
+    const request = await body(c, linkRequest);
+    const at = await now(db);
+    const row = await db.query<{ id: string }>(
+      `INSERT INTO sandbox_wallet_links (status, request_reference_number, redirect_success, redirect_failure, redirect_cancel, created_at, updated_at)
+       VALUES ('PENDING', $1, $2, $3, $4, $5, $5) RETURNING id`,
+      [request.requestReferenceNumber, request.redirectUrl.success, request.redirectUrl.failure, request.redirectUrl.cancel, at],
+    );
+    const linkId = row.rows[0]!.id;
+    return c.json({ linkId, redirectUrl: pageUrl('link', linkId) });
+  });
+
+  const linkedRow = async (linkId: string) => {
+    if (!UUID.test(linkId)) return null;
+    return (
+      await db.query<{ id: string; profile_id: string; email: string | null }>(`SELECT id, profile_id, email FROM sandbox_wallet_links WHERE id = $1 AND status = 'LINKED'`, [linkId])
+    ).rows[0] ?? null;
+  };
+
+  api.get('/payby/v2/paymaya/link/:linkId', key('secret'), async (c) => {
+    const link = await linkedRow(param(c, 'linkId'));
+    if (!link) throw new MayaError(404, 'PY0012', 'Link not found.');
+    return c.json({
+      linkId: link.id,
+      profileId: link.profile_id,
+      card: { state: 'VERIFIED', maskedPan: '6781' },
+      customer: {
+        firstName: 'Maya', middleName: null, lastName: 'Sandbox', birthday: '1990-01-01', sex: 'F',
+        contact: { phone: '+639193890579', email: link.email ?? 'wallet.tester@maya.sandbox' },
+      },
+    });
+  });
+
+  api.delete('/payby/v2/paymaya/link/:linkId', key('secret'), async (c) => {
+    const link = await linkedRow(param(c, 'linkId'));
+    if (!link) throw new MayaError(404, 'PY0012', 'Link not found.');
+    await db.query(`UPDATE sandbox_wallet_links SET status = 'UNLINKED', updated_at = $2 WHERE id = $1`, [link.id, await now(db)]);
+    return c.body(null, 204);
+  });
+
+  api.post('/payby/v2/paymaya/link/:linkId/execute', key('secret'), async (c) => {
+    const linkId = param(c, 'linkId');
+    const request = await body(c, walletPaymentRequest);
+    if (!(await linkedRow(linkId))) throw new MayaError(404, 'PY0012', 'Link not found.');
+    const row = await insertPayment(db, { kind: 'WALLET', status: 'PAYMENT_SUCCESS', amount: fromMayaValue(request.totalAmount.value), rrn: request.requestReferenceNumber, linkId });
+    await deliver(row);
+    return c.json(toMayaPayment(row));
+  });
+
+  api.get('/payby/v2/paymaya/payments/:id', key('secret'), async (c) => c.json(toMayaPayment(await readPayment(param(c, 'id'), ['WALLET']))));
+
+  /* ----------------------------------------------------------------- hosted pages */
+
+  const ACTIONS = { approve: 'PAYMENT_SUCCESS', decline: 'PAYMENT_FAILED', cancel: 'PAYMENT_CANCELLED' } as const;
+  type Action = keyof typeof ACTIONS;
+  const readAction = async (c: Context): Promise<Action | null> => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const action = (form as Record<string, unknown>).action;
+    return typeof action === 'string' && action in ACTIONS ? (action as Action) : null;
+  };
+  const addressFor = (row: SandboxPaymentRow) =>
+    row.status === 'PAYMENT_SUCCESS' ? row.redirect_success : row.status === 'PAYMENT_CANCELLED' ? row.redirect_cancel : row.redirect_failure;
+
+  const paymentPage = (kind: 'checkout' | '3ds') => {
+    const rowKind = kind === 'checkout' ? 'CHECKOUT' : 'VAULT';
+    const pages = new Hono();
+    pages.get('/:id', async (c) => {
+      const { row } = await settle(param(c, 'id'), null);
+      if (!row || row.kind !== rowKind) return c.html(renderOutcome('Payment not found', 'This payment does not exist.', null), 404);
+      const model: PageModel = {
+        kind, amount: row.amount, currency: row.currency, reference: row.request_reference_number, description: row.description,
+        card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null, action: `${SANDBOX_PATH}/pages/${kind}/${row.id}`,
+      };
+      if (!AWAITING.includes(row.status)) return c.html(renderOutcome(...doneText(row.status), addressFor(row)));
+      return c.html(renderPage(model));
+    });
+    pages.post('/:id', async (c) => {
+      const action = await readAction(c);
+      const id = param(c, 'id');
+      const { row } = await settle(id, action ? ACTIONS[action] : null);
+      if (!row || row.kind !== rowKind) return c.html(renderOutcome('Payment not found', 'This payment does not exist.', null), 404);
+      const address = addressFor(row);
+      if (!action || AWAITING.includes(row.status) || !address) return c.redirect(`${SANDBOX_PATH}/pages/${kind}/${id}`, 303);
+      return c.redirect(address, 303);
+    });
+    return pages;
+  };
+
+  const linkPages = new Hono();
+  const findLink = async (id: string) =>
+    UUID.test(id)
+      ? ((
+          await db.query<{ id: string; status: string; request_reference_number: string; redirect_success: string; redirect_failure: string; redirect_cancel: string }>(
+            'SELECT id, status, request_reference_number, redirect_success, redirect_failure, redirect_cancel FROM sandbox_wallet_links WHERE id = $1',
+            [id],
+          )
+        ).rows[0] ?? null)
+      : null;
+  const linkAddress = (link: NonNullable<Awaited<ReturnType<typeof findLink>>>) =>
+    link.status === 'LINKED' ? link.redirect_success : link.status === 'CANCELLED' ? link.redirect_cancel : link.redirect_failure;
+  linkPages.get('/:id', async (c) => {
+    const link = await findLink(param(c, 'id'));
+    if (!link) return c.html(renderOutcome('Link not found', 'This wallet link does not exist.', null), 404);
+    if (link.status !== 'PENDING') return c.html(renderOutcome('Already answered', `This wallet link is ${link.status.toLowerCase()}.`, linkAddress(link)));
+    return c.html(renderPage({ kind: 'link', amount: null, currency: 'PHP', reference: link.request_reference_number, description: '', card: null, action: `${SANDBOX_PATH}/pages/link/${link.id}` }));
+  });
+  linkPages.post('/:id', async (c) => {
+    const action = await readAction(c);
+    const id = param(c, 'id');
+    const status = action === 'approve' ? 'LINKED' : action === 'decline' ? 'FAILED' : action === 'cancel' ? 'CANCELLED' : null;
+    if (status) await db.query(`UPDATE sandbox_wallet_links SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'PENDING'`, [UUID.test(id) ? id : null, status, await now(db)]);
+    const link = await findLink(id);
+    if (!link) return c.html(renderOutcome('Link not found', 'This wallet link does not exist.', null), 404);
+    if (link.status === 'PENDING') return c.redirect(`${SANDBOX_PATH}/pages/link/${id}`, 303);
+    return c.redirect(linkAddress(link), 303);
+  });
+
+  const app = new Hono();
+  app.route('/pages/checkout', paymentPage('checkout'));
+  app.route('/pages/3ds', paymentPage('3ds'));
+  app.route('/pages/link', linkPages);
+  app.route('/', api);
+  return app;
+}
+
+function doneText(status: string): [string, string] {
+  switch (status) {
+    case 'PAYMENT_SUCCESS':
+      return ['Payment received', 'This payment has already been made.'];
+    case 'PAYMENT_EXPIRED':
+      return ['Payment expired', 'This payment was not completed within 15 minutes and has expired.'];
+    case 'PAYMENT_CANCELLED':
+      return ['Payment cancelled', 'This payment was cancelled.'];
+    default:
+      return ['Payment declined', 'This payment was declined.'];
+  }
+}
