@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
-import { createLazyApi } from './api/lazyApi';
 import { createHttp } from './api/http';
 import { inspectorRequested, startInspector } from './lib/inspector';
 import { sessionMachine } from './machines/session/session.machine';
@@ -25,11 +24,10 @@ async function boot() {
     getToken: () => session.getSnapshot().context.token,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
   });
-  const api = createLazyApi(http);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App services={{ http, api, session }} overrides={inspect ? { inspect } : {}} />
+      <App services={{ http, session }} overrides={inspect ? { inspect } : {}} />
     </StrictMode>,
   );
 }

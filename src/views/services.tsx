@@ -1,18 +1,16 @@
 /**
- * What every view can reach: the API, the session actor, and (for tests and the inspector) overrides
- * for the actors and inspection of any flow a view starts.
+ * What every view can reach: the request function (lazy pages build the API on it with `useApi()`),
+ * the session actor, and (for tests and the inspector) overrides for the actors and inspection of any
+ * flow a view starts.
  */
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
-import type { Api } from '../api/endpoints';
 import type { Http } from '../api/http';
 import type { SessionMachine } from '../machines/session/session.machine';
 
 export interface Services {
   /** Pages reach the API through `useApi()`, which builds it on this. */
   http: Http;
-  /** @deprecated Use `useApi()` in pages; kept for one merge (loads the endpoints on first call). */
-  api: Api;
   session: ActorRefFrom<SessionMachine>;
 }
 

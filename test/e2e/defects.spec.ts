@@ -214,6 +214,15 @@ test.describe('9. small things', () => {
     }
   });
 
+  test("one word for the code: the code steps say 'OTP', never a bare 'code'", async ({ page }) => {
+    for (const path of ['/register/verify?q=t&email=a%40b.co', '/forgot-password/verify?q=t&email=a%40b.co', '/forgot-password']) {
+      await page.goto(path);
+      const text = await page.getByRole('main').innerText();
+      await expect(page.getByRole('main')).toContainText('OTP');
+      expect(text.replace(/OTP code/gi, 'OTP'), path).not.toMatch(/\bcodes?\b/i);
+    }
+  });
+
   test('/favicon.ico is an icon, not the app page', async ({ request }) => {
     const answer = await request.get('/favicon.ico');
     expect(answer.status()).toBe(200);

@@ -33,11 +33,11 @@ test('a newcomer signs up with the mailed code (a wrong one first) and lands sig
   await expect(page).toHaveURL(/\/register\/verify\?q=.+&email=/);
   await expect(page.getByText('OTP sent successfully!')).toBeVisible();
   const code = await latestCode(request, email);
-  await page.getByLabel('Verification code').fill(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
+  await page.getByLabel('OTP code').fill(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Invalid OTP code')).toBeVisible();
 
-  await page.getByLabel('Verification code').fill(code);
+  await page.getByLabel('OTP code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('button', { name: /My Account/ })).toBeVisible();
@@ -50,15 +50,15 @@ test('a viewer recovers a forgotten password and signs in with the new one', asy
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill('canceled@example.com');
-  await page.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/verify\?q=.+&email=canceled%40example\.com$/);
   await expect(page.getByText('OTP sent successfully!')).toBeVisible();
 
   // A reload on the code step resumes there.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter your OTP' })).toBeVisible();
 
-  await page.getByLabel('Verification code').fill(await latestCode(request, 'canceled@example.com'));
+  await page.getByLabel('OTP code').fill(await latestCode(request, 'canceled@example.com'));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/reset\?q=.+$/);
   await expect(page.getByText('OTP verified successfully!')).toBeVisible();

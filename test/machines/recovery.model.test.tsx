@@ -53,10 +53,10 @@ describeModel('recovery', {
   executors: {
     'email.submit': async (run, event) => {
       await typeInto(run, 'Email', event.email);
-      await run.user.click(screen.getByRole('button', { name: 'Send Code' }));
+      await run.user.click(screen.getByRole('button', { name: 'Send OTP' }));
     },
     'code.submit': async (run, event) => {
-      await typeInto(run, 'Verification code', event.otpCode);
+      await typeInto(run, 'OTP code', event.otpCode);
       await run.user.click(screen.getByRole('button', { name: 'Verify' }));
     },
     'code.resend': async (run) => run.user.click(screen.getByRole('button', { name: 'Resend OTP' })),
@@ -66,7 +66,7 @@ describeModel('recovery', {
       await run.user.click(screen.getByRole('button', { name: 'Reset Password' }));
     },
     'flow.cancel': async (run) =>
-      run.user.click(screen.queryByRole('button', { name: 'Request a new code' }) ?? screen.getByRole('button', { name: 'Cancel' })),
+      run.user.click(screen.queryByRole('button', { name: 'Request a new OTP' }) ?? screen.getByRole('button', { name: 'Cancel' })),
     'location.changed': (run, event) => run.location.navigate(format(event.location)),
   },
   states: {
@@ -86,7 +86,7 @@ describeModel('recovery', {
       expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     },
     'verify.form.editing': (run, snapshot) => {
-      expect(screen.getByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Enter your OTP' })).toBeInTheDocument();
       expect(screen.getByText('premium@example.com')).toBeInTheDocument();
       // The address holds the step, so a reload resumes here.
       const url = new URL(run.location.history.at(-1)!, 'http://x');
@@ -120,7 +120,7 @@ describeModel('recovery', {
       expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
     },
     linkIncomplete: () => {
-      expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete or has expired. Request a new code to continue.');
+      expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete or has expired. Request a new OTP to continue.');
     },
     done: (run) => {
       expect(run.location.history.at(-1)).toBe('/login');

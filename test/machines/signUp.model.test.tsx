@@ -72,7 +72,7 @@ describeModel('signUp', {
       await run.user.click(screen.getByRole('button', { name: 'Sign Up' }));
     },
     'code.submit': async (run, event) => {
-      const field = screen.getByLabelText('Verification code');
+      const field = screen.getByLabelText('OTP code');
       await run.user.clear(field);
       await run.user.type(field, event.otpCode);
       await run.user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -108,7 +108,7 @@ describeModel('signUp', {
       // The address holds the step, written by the flow's address module.
       expect(run.location.history.at(-1)).toBe(format(snapshot.context));
       expect(screen.getByText(snapshot.context.email as string)).toBeInTheDocument();
-      expect(screen.getByLabelText('Verification code')).toHaveAttribute('maxLength', '6');
+      expect(screen.getByLabelText('OTP code')).toHaveAttribute('maxLength', '6');
       expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     },
@@ -125,7 +125,7 @@ describeModel('signUp', {
       expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     },
     linkIncomplete: () => {
-      expect(screen.getByRole('alert')).toHaveTextContent('This verification link is incomplete. Please sign up again to get a new code.');
+      expect(screen.getByRole('alert')).toHaveTextContent('This verification link is incomplete. Please sign up again to get a new OTP.');
       expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/register');
     },
     signedIn: (run) => {

@@ -52,9 +52,9 @@ describe('one toast per flow outcome', () => {
     renderView(<StrictMode><RecoveryPage /><Toasts /></StrictMode>, { path: '/forgot-password', fetch: fetchImpl });
 
     await user.type(screen.getByLabelText('Email'), 'premium@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     await waitFor(() => expect(toastTexts()).toEqual(['OTP sent successfully!']));
-    await user.type(await screen.findByLabelText('Verification code'), 'K7P2QX');
+    await user.type(await screen.findByLabelText('OTP code'), 'K7P2QX');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(toastTexts()).toEqual(['OTP verified successfully!']));
     await user.type(await screen.findByLabelText('New Password'), 'Bagong-Password-1');

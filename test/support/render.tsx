@@ -58,17 +58,15 @@ export function renderView(
     /** The request function pages reach through useApi(); or give `fetch` and it is built on it. */
     http?: Http;
     fetch?: typeof fetch;
-    /** @deprecated For pages still on `useServices().api`; give `fetch` or `http` instead. */
-    api?: Api;
     overrides?: FlowOverrides;
   } = {},
 ) {
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const session = options.session ?? startSession();
   const http = options.http ?? httpWith(options.fetch ?? (async () => { throw new TypeError('Failed to fetch'); }), session);
-  const api = options.api ?? createApi(http);
+  const api = createApi(http);
   const result = render(
-    <ServicesContext.Provider value={{ http, api, session }}>
+    <ServicesContext.Provider value={{ http, session }}>
       <FlowOverridesContext.Provider value={options.overrides ?? {}}>
         <Router hook={location.hook} searchHook={location.searchHook}>{ui}</Router>
       </FlowOverridesContext.Provider>

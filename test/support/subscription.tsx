@@ -11,7 +11,7 @@ import { createQueryClient, queryKeys } from '../../src/api/queries';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails, VoucherSubscription } from '../../src/api/schemas';
 import { Toasts } from '../../src/views/Toasts';
 import type { FlowOverrides } from '../../src/views/services';
-import { apiWith, demoUser, renderView, startSession } from './render';
+import { demoUser, renderView, startSession } from './render';
 
 export const freeStatus: SubscriptionStatusDetails = {
   planId: 3, planName: 'Free', planType: 'FREE', status: 'ACTIVE', startDate: '2026-11-02T02:30:00.000Z', endDate: null,
@@ -165,13 +165,12 @@ export function renderSubscriptionView(
   const server = options.server ?? fakeServer();
   const queryClient = options.queryClient ?? createQueryClient();
   const session = startSession(demoUser);
-  const api = apiWith(fetchFrom(server), session);
   const run = renderView(
     <QueryClientProvider client={queryClient}>
       {ui}
       <Toasts />
     </QueryClientProvider>,
-    { path: options.path, session, api, overrides: options.overrides },
+    { path: options.path, session, fetch: fetchFrom(server), overrides: options.overrides },
   );
   return { ...run, server, queryClient, user: userEvent.setup() };
 }

@@ -60,10 +60,10 @@ describe('recovery forms', () => {
   it("says 'Email is required' and refuses an invalid email", async () => {
     const user = userEvent.setup();
     renderView(<RecoveryPage />, { path: '/forgot-password' });
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'juan@');
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
   });
   it("says 'OTP code is required' and refuses codes that are not 6 letters or digits", async () => {
@@ -71,15 +71,15 @@ describe('recovery forms', () => {
     renderView(<RecoveryPage />, { path: '/forgot-password/verify?q=t&email=a%40b.co' });
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('OTP code is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Verification code'), 'AB-12!');
+    await user.type(screen.getByLabelText('OTP code'), 'AB-12!');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(screen.getByText('OTP code must be 6 letters or digits')).toBeInTheDocument();
   });
   it('upper-cases the code as it is typed', async () => {
     const user = userEvent.setup();
     renderView(<RecoveryPage />, { path: '/forgot-password/verify?q=t&email=a%40b.co' });
-    await user.type(screen.getByLabelText('Verification code'), 'k7p2qx');
-    expect(screen.getByLabelText('Verification code')).toHaveValue('K7P2QX');
+    await user.type(screen.getByLabelText('OTP code'), 'k7p2qx');
+    expect(screen.getByLabelText('OTP code')).toHaveValue('K7P2QX');
   });
   it('asks for both new passwords and that they match', async () => {
     const user = userEvent.setup();
@@ -90,7 +90,7 @@ describe('recovery forms', () => {
   });
   it('explains what to do when the reset address has no token', () => {
     renderView(<RecoveryPage />, { path: '/forgot-password/reset' });
-    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete or has expired. Request a new code to continue.');
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete or has expired. Request a new OTP to continue.');
   });
   it("shows the server message in an alert and 'OTP sent successfully!' as a toast", async () => {
     const user = userEvent.setup();
@@ -103,9 +103,9 @@ describe('recovery forms', () => {
     });
     const run = renderView(<><RecoveryPage /><Toasts /></>, { path: '/forgot-password', http });
     await user.type(screen.getByLabelText('Email'), 'premium@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByText('Please wait 30 seconds before requesting a new code.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
     expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
     expect(run.location.history.at(-1)).toBe('/forgot-password/verify?q=vt&email=premium%40example.com');
   });

@@ -33,14 +33,14 @@ export default function RecoveryPage() {
     body = (
       <>
         <h1 className={heading}>Reset your password</h1>
-        <p role="alert">This link is incomplete or has expired. Request a new code to continue.</p>
-        <button type="button" className={button.primary} onClick={cancel}>Request a new code</button>
+        <p role="alert">This link is incomplete or has expired. Request a new OTP to continue.</p>
+        <button type="button" className={button.primary} onClick={cancel}>Request a new OTP</button>
       </>
     );
   } else if (step === 'verify') {
     body = (
       <>
-        <h1 className={heading}>Enter your code</h1>
+        <h1 className={heading}>Enter your OTP</h1>
         <CodeForm {...code} onCancel={cancel} />
       </>
     );
@@ -73,12 +73,12 @@ export default function RecoveryPage() {
     body = (
       <>
         <h1 className={heading}>Forgot your password?</h1>
-        <p className={muted}>Enter the email of your account and we will send you a code to reset your password.</p>
-        <form className={form} onSubmit={onRequest} noValidate aria-label="Request a code">
+        <p className={muted}>Enter the email of your account and we will send you an OTP to reset your password.</p>
+        <form className={form} onSubmit={onRequest} noValidate aria-label="Request an OTP">
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={sending}>
             <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={email} error={fieldErrors.email} />
-            <button type="submit" className={button.primary} aria-busy={sending}>{sending ? 'Sending...' : 'Send Code'}</button>
+            <button type="submit" className={button.primary} aria-busy={sending}>{sending ? 'Sending...' : 'Send OTP'}</button>
           </fieldset>
         </form>
         <p className={linkRow}><Link href={routes.login}>Back to Log In</Link></p>

@@ -9,7 +9,7 @@ import { voucherMachine } from '../../machines/voucher/voucher.machine';
 import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { TextField } from '../parts/TextField';
-import { useServices } from '../services';
+import { useApi } from '../useApi';
 import { useFlow } from '../useFlow';
 import * as css from './subscription.css';
 
@@ -24,7 +24,7 @@ function forceUpperCase(event: FormEvent<HTMLInputElement>) {
 }
 
 export default function RedeemVoucherPage() {
-  const { api } = useServices();
+  const api = useApi();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [actors] = useState(() => createSubscriptionActors(api, queryClient));

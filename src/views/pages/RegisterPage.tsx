@@ -50,7 +50,7 @@ export default function RegisterPage() {
       <div className={narrowPage}>
         <div className={card}>
           <h1 className={heading}>Verify your email</h1>
-          <p role="alert">This verification link is incomplete. Please sign up again to get a new code.</p>
+          <p role="alert">This verification link is incomplete. Please sign up again to get a new OTP.</p>
           <Link href={routes.register} className={button.primary}>Sign up again</Link>
         </div>
       </div>

@@ -21,7 +21,7 @@ import { button, card, heading, page } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { CancelDialog } from '../parts/CancelDialog';
 import { ErrorBox } from '../parts/ErrorBox';
-import { useServices } from '../services';
+import { useApi } from '../useApi';
 import { useFlow } from '../useFlow';
 import * as css from './subscription.css';
 
@@ -180,7 +180,7 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
 }
 
 export default function SubscriptionPage() {
-  const { api } = useServices();
+  const api = useApi();
   const queryClient = useQueryClient();
   const [actors] = useState(() => createSubscriptionActors(api, queryClient));
   const flow = useFlow(subscriptionMachine, { actors });

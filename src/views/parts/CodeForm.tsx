@@ -23,14 +23,14 @@ export function CodeForm({ email, error, serverMessage, verifying, resending, on
     onSubmit(String(new FormData(event.currentTarget).get('otpCode') ?? ''));
   }
   return (
-    <form className={form} onSubmit={submit} noValidate aria-label="Verify code">
+    <form className={form} onSubmit={submit} noValidate aria-label="Verify OTP">
       <p className={muted}>
-        We sent a {OTP_LENGTH}-character code to <strong>{email}</strong>. It is valid for 10 minutes.
+        We sent a {OTP_LENGTH}-character OTP to <strong>{email}</strong>. It is valid for 10 minutes.
       </p>
       <ErrorBox message={serverMessage} />
       <fieldset className={fieldset} disabled={busy}>
         <TextField
-          label="Verification code" name="otpCode" autoComplete="one-time-code" inputMode="text"
+          label="OTP code" name="otpCode" autoComplete="one-time-code" inputMode="text"
           maxLength={OTP_LENGTH} autoCapitalize="characters" spellCheck={false} error={error}
           onInput={(e) => { e.currentTarget.value = e.currentTarget.value.toUpperCase(); }}
         />
