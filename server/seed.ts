@@ -173,3 +173,13 @@ export async function seed(db: PGlite): Promise<void> {
     ]);
   });
 }
+
+/**
+ * Back to the seeded demo data (the dev route `POST /dev/reset`, for QA and the browser tests): every
+ * account with what hangs off it (sessions, subscriptions, payments, cards), the sign-in throttles,
+ * the sent codes and the moved clock go, then the seed runs again.
+ */
+export async function resetDemoData(db: PGlite): Promise<void> {
+  await db.exec('TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE');
+  await seed(db);
+}

@@ -5,6 +5,7 @@ import { emailField, messages, plainText } from '../../src/api/schemas';
 import { isLocalRequest } from '../client';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
+import { resetDemoData } from '../seed';
 import { findUserByEmail } from '../users';
 import { clockRoutes } from './clock';
 
@@ -62,6 +63,12 @@ export function devRoutes(services: Services) {
     url.searchParams.set('token', token);
     if (redirectUrl) url.searchParams.set('redirectUrl', redirectUrl);
     return ok(c, { url: url.toString() }, 'Login link created');
+  });
+
+  /** Every demo account as seeded again (README): browser tests start from it, QA undoes a session's changes. */
+  app.post('/reset', async (c) => {
+    await resetDemoData(services.db);
+    return ok(c, null, 'Demo data reset');
   });
 
   app.route('/', clockRoutes(services));

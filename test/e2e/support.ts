@@ -30,3 +30,9 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
+
+/** Every demo account back as seeded (POST /dev/reset): for tests that need the README's account states. */
+export async function resetDemoData(request: APIRequestContext) {
+  const response = await request.post('/dev/reset');
+  expect(response.status()).toBe(200);
+}
