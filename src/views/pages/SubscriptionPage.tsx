@@ -152,7 +152,7 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
   return (
     <div className={css.tableScroll} tabIndex={0} role="region" aria-label="Payment records">
       <table className={css.table}>
-        <thead>
+        <thead className={css.thead}>
           <tr>
             <th scope="col" className={css.th}>Date</th>
             <th scope="col" className={css.th}>Plan</th>
@@ -162,15 +162,15 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
             <th scope="col" className={css.th}>Reference</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={css.tbody}>
           {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={css.td}>{row.date}</td>
-              <td className={css.td}>{row.plan}</td>
-              <td className={css.td}>{row.method}</td>
-              <td className={css.td}>{row.amount}</td>
-              <td className={css.td}><span className={css.badge[row.statusTone]}>{row.status}</span></td>
-              <td className={`${css.td} ${css.mono}`}>{row.reference}</td>
+            <tr key={row.id} className={css.row}>
+              <td className={css.td} data-label="Date">{row.date}</td>
+              <td className={css.td} data-label="Plan">{row.plan}</td>
+              <td className={css.td} data-label="Method">{row.method}</td>
+              <td className={css.td} data-label="Amount">{row.amount}</td>
+              <td className={css.td} data-label="Status"><span className={css.badge[row.statusTone]}>{row.status}</span></td>
+              <td className={css.td} data-label="Reference"><span className={css.mono}>{row.reference}</span></td>
             </tr>
           ))}
         </tbody>

@@ -63,14 +63,42 @@ export const itemHeader = style({ display: 'flex', justifyContent: 'space-betwee
 export const itemMeta = style({ color: vars.color.textMuted, fontSize: font.size.sm, margin: 0, overflowWrap: 'anywhere' });
 export const empty = style({ color: vars.color.textMuted, margin: `${space.md} 0` });
 
-/* Payments table: scrolls sideways on a phone instead of squeezing */
-export const tableScroll = style({ overflowX: 'auto', maxHeight: 400, overflowY: 'auto' });
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: font.size.sm, minWidth: 640 });
+/*
+ * Payments: a table from 640 px up; below, each payment is a small card of label/value lines (the
+ * label comes from the cell's data-label), so a phone shows amount and status without sideways scroll.
+ */
+const narrow = 'screen and (max-width: 639px)';
+export const tableScroll = style({ maxHeight: 400, overflowY: 'auto' });
+export const table = style({
+  width: '100%', borderCollapse: 'collapse', fontSize: font.size.sm,
+  '@media': { [narrow]: { display: 'block' } },
+});
+export const thead = style({
+  '@media': { [narrow]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } },
+});
+export const tbody = style({ '@media': { [narrow]: { display: 'grid', gap: space.sm } } });
+export const row = style({
+  '@media': {
+    [narrow]: {
+      display: 'grid', gap: space.xs, padding: space.sm, border: `1px solid ${vars.color.border}`, borderRadius: radius.md,
+      background: vars.color.surfaceRaised,
+    },
+  },
+});
 export const th = style({
   textAlign: 'left', color: vars.color.textMuted, fontWeight: 600, padding: `${space.sm} ${space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`, position: 'sticky', top: 0, background: vars.color.surface,
 });
-export const td = style({ padding: `${space.sm} ${space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+export const td = style({
+  padding: `${space.sm} ${space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top',
+  '@media': {
+    [narrow]: {
+      display: 'grid', gridTemplateColumns: '6.5rem minmax(0, 1fr)', gap: space.sm, padding: 0, border: 0, overflowWrap: 'anywhere',
+      justifyItems: 'start',
+      selectors: { '&::before': { content: 'attr(data-label)', color: vars.color.textMuted } },
+    },
+  },
+});
 
 /* Dialog (Ark UI) */
 export const backdrop = style({ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.6)', zIndex: 40 });
