@@ -195,8 +195,15 @@ export function toMermaid(machine: AnyStateMachine): string {
   const box = (node: AnyStateNode, indent: string) => {
     const row = rows.get(nodeId(node))!;
     const children = Object.values(node.states) as AnyStateNode[];
+    // The screen, calls and entry/exit effects sit in the state's own box: Mermaid state descriptions
+    // for a simple state; a group's box takes only a title, so there they follow the words.
+    const details = [
+      ...(row.screen ? [`screen ${row.screen}`] : []),
+      ...row.calls.map((c) => `calls ${c}`),
+      ...row.effects,
+    ];
     if (children.length) {
-      lines.push(`${indent}state "${safe(row.words)}" as ${row.id} {`);
+      lines.push(`${indent}state "${safe([row.words, ...details].join(' · '))}" as ${row.id} {`);
       const initial = node.initial?.target?.[0];
       if (initial) lines.push(`${indent}  [*] --> ${nodeId(initial)}`);
       for (const child of children) box(child, `${indent}  `);
@@ -204,14 +211,8 @@ export function toMermaid(machine: AnyStateMachine): string {
     } else {
       lines.push(`${indent}state "${safe(row.words)}" as ${row.id}`);
       if (row.final) lines.push(`${indent}${row.id} --> [*]`);
+      for (const detail of details) notes.push(`${row.id} : ${safe(detail)}`);
     }
-    // The screen, calls and entry/exit effects sit in the state's own box (Mermaid state descriptions).
-    const details = [
-      ...(row.screen ? [`screen ${row.screen}`] : []),
-      ...row.calls.map((c) => `calls ${c}`),
-      ...row.effects,
-    ];
-    for (const detail of details) notes.push(`${row.id} : ${safe(detail)}`);
   };
   const root = machine.root;
   const initial = root.initial?.target?.[0];
@@ -301,8 +302,32 @@ export function indexDocument(machines: Record<string, AnyStateMachine>): string
   ].join('\n');
 }
 
+/** What the dev gallery (server/routes/statecharts.ts) shows for one flow. */
+export interface GalleryEntry {
+  name: string;
+  title: string;
+  description: string;
+  states: StateRow[];
+  transitions: TransitionRow[];
+  mermaid: string;
+}
+
+export function galleryEntries(machines: Record<string, AnyStateMachine>): GalleryEntry[] {
+  return Object.entries(machines).map(([name, machine]) => ({
+    name,
+    title: titleOf(name, machine),
+    description: machine.root.description ?? '',
+    states: stateRows(machine),
+    transitions: transitionRows(machine),
+    mermaid: toMermaid(machine),
+  }));
+}
+
 export function expectedFiles(machines: Record<string, AnyStateMachine>): Record<string, string> {
-  const files: Record<string, string> = { 'README.md': indexDocument(machines) };
+  const files: Record<string, string> = {
+    'README.md': indexDocument(machines),
+    'gallery.json': `${JSON.stringify(galleryEntries(machines), null, 1)}\n`,
+  };
   for (const [name, machine] of Object.entries(machines)) files[`${name}.md`] = machineDocument(name, machine);
   return files;
 }

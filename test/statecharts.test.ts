@@ -66,7 +66,7 @@ describe('the writer', () => {
 
   it('writes state and transition descriptions instead of code names', () => {
     const chart = toMermaid(demo);
-    expect(chart).toContain('state "Waiting for the code" as verify {');
+    expect(chart).toContain('state "Waiting for the code · screen /register/verify" as verify {');
     expect(chart).toContain('verify_checking --> done: Code accepted');
     expect(chart).not.toContain('done(verifySignUp)');
   });
@@ -79,7 +79,7 @@ describe('the writer', () => {
 
   it('puts the screen and the calls inside the state\'s own box', () => {
     const chart = toMermaid(demo);
-    expect(chart).toContain('verify : screen /register/verify');
+    expect(chart).toContain('state "Waiting for the code · screen /register/verify" as verify {');
     expect(chart).toContain('verify_checking : calls verify sign up');
     expect(chart).not.toContain('note ');
   });
@@ -95,7 +95,7 @@ describe('the writer', () => {
 
   it('groups nested states inside their parent, each with its initial state', () => {
     const lines = toMermaid(demo).split('\n');
-    const open = lines.indexOf('  state "Waiting for the code" as verify {');
+    const open = lines.indexOf('  state "Waiting for the code · screen /register/verify" as verify {');
     const close = lines.indexOf('  }', open);
     expect(open).toBeGreaterThan(-1);
     const inside = lines.slice(open + 1, close);
