@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import type { SignInResult } from '../../src/api/endpoints';
+import type { SignInRequest } from '../../src/api/schemas';
 import { activePaths, createInspectorStore } from '../../src/inspector/store';
 import { inspectMode, keepInspectFlag, withInspectFlag } from '../../src/lib/inspector';
 import { MASK } from '../../src/lib/mask';
@@ -56,7 +58,7 @@ describe('the inspector store', () => {
     let clock = 1000;
     const store = createInspectorStore(() => (clock += 5));
     const machine = signInMachine.provide({
-      actors: { signIn: fromPromise(async () => ({ success: false as const, message: 'Invalid email or password' })) },
+      actors: { signIn: fromPromise<SignInResult, SignInRequest>(async () => ({ success: false, message: 'Invalid email or password' })) },
     });
     const actor = createActor(machine, { input: { redirectTo: '/' }, inspect: store.inspect }).start();
     actor.send({ type: 'form.submit', values: { email: 'ana@example.com', password: 'Secret-Password-1' } });
