@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import type { SignInResult } from '../../src/api/endpoints';
 import type { SignInRequest } from '../../src/api/schemas';
 import { activePaths, createInspectorStore } from '../../src/inspector/store';
-import { inspectMode, keepInspectFlag, withInspectFlag } from '../../src/lib/inspector';
+import { inspectMode, keepInspectFlag, startInspector, withInspectFlag } from '../../src/lib/inspector';
 import { MASK } from '../../src/lib/mask';
 import { signInMachine } from '../../src/machines/signIn/signIn.machine';
 
@@ -93,5 +93,25 @@ describe('the inspector store', () => {
       .send({ type: 'go' });
     expect(calls).toBe(3);
     expect(store.getVersion()).toBe(3);
+  });
+});
+
+describe('the Stately inspector', () => {
+  it('says so when its window cannot open (a blocked pop-up)', async () => {
+    const open = window.open;
+    const opened: string[] = [];
+    window.open = ((url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    }) as typeof window.open;
+    try {
+      let blocked = 0;
+      const inspect = await startInspector(() => (blocked += 1));
+      expect(opened).toEqual(['https://stately.ai/inspect']);
+      expect(blocked).toBe(1);
+      expect(typeof inspect).toBe('function');
+    } finally {
+      window.open = open;
+    }
   });
 });
