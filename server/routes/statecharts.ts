@@ -5,7 +5,8 @@
  * served from node_modules on this route only (CSP script-src 'self' holds; no product route loads
  * it). Without Mermaid installed the page still reads: the diagram source stays as text.
  * Content comes from docs/statecharts/gallery.json, written by `npm run statecharts` and kept in step
- * with the machines by the drift test.
+ * with the machines by the drift test, and the scenarios from docs/statecharts/scenarios (the model
+ * tests' paths as readable steps, kept in step by those tests; `npm run scenarios` rewrites them).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +25,19 @@ interface GalleryEntry {
 }
 
 const GALLERY_FILE = join(process.cwd(), 'docs', 'statecharts', 'gallery.json');
+const SCENARIO_DIR = join(process.cwd(), 'docs', 'statecharts', 'scenarios');
+
+interface Scenario {
+  start: string;
+  steps: string[];
+}
+
+/** The model-based paths of a flow as readable steps (written by the model tests), if it has them. */
+function scenariosOf(name: string): Scenario[] {
+  const file = join(SCENARIO_DIR, `${name}.json`);
+  if (!/^[A-Za-z0-9]+$/.test(name) || !existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { scenarios: Scenario[] }).scenarios;
+}
 
 function mermaidBundle(): string | null {
   try {
@@ -51,6 +65,8 @@ th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; ver
 pre.mermaid { background: #f6f8fa; padding: 1rem; overflow-x: auto; }
 nav ul { columns: 3; }
 code { font-size: .85em; }
+ol.scenarios > li { margin-bottom: .75rem; }
+ol.scenarios p { margin: 0; font-weight: 600; }
 `;
 
 export function statechartRoutes() {
@@ -96,6 +112,9 @@ export function statechartRoutes() {
               <table><thead><tr><th>from</th><th>when</th><th>to</th><th>effects</th></tr></thead><tbody>
               ${e.transitions.map((t) => html`<tr><td><code>${t.from}</code></td><td>${t.when}</td><td><code>${t.to}</code></td><td>${t.effects.join('; ')}</td></tr>`)}
               </tbody></table></details>
+            ${((scenarios) => html`<details><summary>Scenarios (${scenarios.length}): every path the model-based tests walk</summary>
+              <ol class="scenarios">${scenarios.map((sc) => html`<li><p>Start: ${sc.start}</p><ol>${sc.steps.map((step) => html`<li>${step}</li>`)}</ol></li>`)}</ol>
+              </details>`)(scenariosOf(e.name))}
           </section>`,
         )}
         <script src="/dev/statecharts/mermaid.min.js"></script>

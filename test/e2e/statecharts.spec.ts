@@ -14,6 +14,10 @@ test.describe('statechart gallery (/dev/statecharts)', () => {
     await expect(signUp.getByText('A new person creates an account')).toBeVisible();
     await expect(signUp.locator('svg')).toContainText('Waiting for the code');
     await expect(signUp.locator('svg')).toContainText('go to /subscription');
+    // QA's scenarios: the model-based paths as steps to replay by hand.
+    const signIn = page.locator('section#signIn');
+    await signIn.getByText(/^Scenarios \(\d+\)/).click();
+    await expect(signIn.getByText('sign in failed (“Network error”) → The login form: Showing why the server said no').first()).toBeVisible();
     expect(problems).toEqual([]);
   });
 
