@@ -10,14 +10,14 @@ const mode = process.argv[2] ?? 'check';
 
 if (mode === 'write') {
   mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(dir)) if (file.endsWith('.md') && !(file in files)) unlinkSync(join(dir, file));
+  for (const file of readdirSync(dir)) if (/\.(md|json)$/.test(file) && !(file in files)) unlinkSync(join(dir, file));
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
   console.info(`wrote ${Object.keys(files).length} files to ${dir}`);
 } else {
   const stale = Object.entries(files)
     .filter(([file, text]) => !existsSync(join(dir, file)) || readFileSync(join(dir, file), 'utf8') !== text)
     .map(([file]) => file);
-  const extra = existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.md') && !(file in files)) : [];
+  const extra = existsSync(dir) ? readdirSync(dir).filter((file) => /\.(md|json)$/.test(file) && !(file in files)) : [];
   if (stale.length || extra.length) {
     console.error(`docs/statecharts is out of date (${[...stale, ...extra].join(', ')}): run \`npm run statecharts\``);
     process.exit(1);

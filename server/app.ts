@@ -13,6 +13,7 @@ import { createOtp, createSingleUseTokens } from './otp';
 import { devRoutes } from './routes/dev';
 import { paymentRoutes } from './routes/payment';
 import { sandboxRoutes } from './routes/sandbox';
+import { statechartRoutes } from './routes/statecharts';
 import { defaultGatewayConfig } from './gateway/config';
 import { createMayaClient } from './gateway/maya';
 import { subscriptionRoutes, voucherRoutes } from './routes/subscription';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/mobile/subscription', subscriptionRoutes(services));
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));
+  if (services.devRoutes !== 'off') app.route('/dev/statecharts', statechartRoutes());
   if (services.devRoutes !== 'off') app.route('/dev', devRoutes(services));
   if (services.devRoutes !== 'off') app.route('/sandbox', sandboxRoutes(services));
 

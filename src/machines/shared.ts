@@ -5,7 +5,11 @@ import { NETWORK_MESSAGE } from '../api/http';
 /** The three faces of a form: being filled in, showing field errors, showing the server's refusal. */
 export const formStates = {
   initial: 'editing',
-  states: { editing: {}, invalid: {}, rejected: {} },
+  states: {
+    editing: { description: 'Filling in the form' },
+    invalid: { description: 'Showing what to fix in the fields' },
+    rejected: { description: 'Showing why the server said no' },
+  },
 } as const;
 
 /** The message a person should read for a failed call (spec §8). */

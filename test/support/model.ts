@@ -8,29 +8,26 @@
  *  4. records, through inspection of the live actor, which state nodes and transitions really ran,
  *     and fails when any state or transition of the machine was never walked.
  */
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes } from '@xstate/graph';
+import { getStateNodes } from '@xstate/graph';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
   AnyTransitionDefinition,
-  EventFromLogic,
   EventObject,
   InputFrom,
   InspectionEvent,
-  StateValue,
 } from 'xstate';
 import { createDeferredActors, type DeferredActors } from './deferred';
-import type { InvocationFixture, InvocationFixtures } from './flow';
+import type { InvocationFixtures } from './flow';
+import { generatePaths, scenariosDocument, stateKey, type ModelPath } from './paths';
 
-type UserEvent<M extends AnyStateMachine> = EventFromLogic<M>;
-type UserEventType<M extends AnyStateMachine> = UserEvent<M>['type'];
-type EventOf<M extends AnyStateMachine, K> = Extract<UserEvent<M>, { type: K }>;
+export { generatePaths, stateKey, type ModelPath } from './paths';
 
-/** Every event type of the machine must have payloads (a new event without one fails to compile). */
-export type EventFixtures<M extends AnyStateMachine> = { [K in UserEventType<M>]: Array<EventOf<M, K>> };
+import type { EventFixtures, EventOf, UserEventType } from './paths';
 
+export type { EventFixtures } from './paths';
 
 export interface RunTools {
   actors: DeferredActors;
@@ -55,13 +52,6 @@ export interface ModelSpec<M extends AnyStateMachine, R> {
   states: Record<string, (run: R, snapshot: AnyMachineSnapshot) => void | Promise<void>>;
   /** How a person (or the system) causes each event in the view. */
   executors: { [K in UserEventType<M>]: (run: R, event: EventOf<M, K>, tools: RunTools) => void | Promise<void> };
-}
-
-export function stateKey(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .map(([key, child]) => (child && (typeof child === 'string' || Object.keys(child).length) ? `${key}.${stateKey(child as StateValue)}` : key))
-    .join(',');
 }
 
 function guardName(guard: unknown): string {
@@ -96,90 +86,6 @@ function invocationsOf(machine: AnyStateMachine): Array<{ id: string; src: strin
     for (const inv of node.invoke) list.push({ id: inv.id, src: typeof inv.src === 'string' ? inv.src : inv.id });
   }
   return list;
-}
-
-interface Step {
-  event: EventObject;
-  state: AnyMachineSnapshot;
-}
-
-/** Events carrying files or errors stay distinct (JSON alone writes both as {}). */
-function serializeEvent(event: EventObject): string {
-  return JSON.stringify(event, (_key, value: unknown) => {
-    if (typeof File !== 'undefined' && value instanceof File) return `File(${value.name}, ${value.type}, ${value.size})`;
-    if (value instanceof Error) return `Error(${value.message})`;
-    return value;
-  });
-}
-
-export interface ModelPath {
-  description: string;
-  steps: Step[];
-  input: unknown;
-}
-
-type PathSpec<M extends AnyStateMachine> = Pick<ModelSpec<M, unknown>, 'machine' | 'input' | 'inputs' | 'events' | 'invocations' | 'serializeContext' | 'prune'>;
-
-export function generatePaths<M extends AnyStateMachine>(spec: PathSpec<M>) {
-  const inputs = spec.inputs ?? [spec.input];
-  const all = inputs.map((input, index) => {
-    const generated = generatePathsFrom(spec, input);
-    const prefix = inputs.length > 1 ? `[entry ${index + 1}] ` : '';
-    return { ...generated, paths: generated.paths.map((p) => ({ ...p, description: prefix + p.description })) };
-  });
-  return {
-    paths: all.flatMap((g) => g.paths),
-    serializeState: all[0]!.serializeState,
-    states: new Set(all.flatMap((g) => [...g.states])),
-  };
-}
-
-function generatePathsFrom<M extends AnyStateMachine>(spec: PathSpec<M>, input: unknown) {
-  const { machine } = spec;
-  const serializeState = (s: AnyMachineSnapshot) =>
-    JSON.stringify(s.value) + (spec.serializeContext ? `|${spec.serializeContext(s)}` : '');
-  const candidates: EventObject[] = [
-    ...(Object.values(spec.events) as EventObject[][]).flat(),
-    ...(Object.entries(spec.invocations) as Array<[string, InvocationFixture]>).flatMap(([id, fixture]) => [
-      ...(fixture.done ?? []).map((output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id })),
-      ...(fixture.error ?? []).map((error) => ({ type: `xstate.error.actor.${id}`, error, actorId: id })),
-    ]),
-  ];
-  const options = {
-    input: input as InputFrom<M>,
-    serializeEvent: serializeEvent as never,
-    serializeState: serializeState as never,
-    events: ((s: AnyMachineSnapshot) =>
-      candidates.filter((e) => s.status === 'active' && s.can(e) && (spec.prune ? spec.prune(s, e) : true))) as never,
-  };
-  const shortest = getShortestPaths(machine, options) as unknown as Array<{ state: AnyMachineSnapshot; steps: Step[] }>;
-  const toState = new Map(shortest.map((p) => [serializeState(p.state), p.steps]));
-  const edges = adjacencyMapToArray(getAdjacencyMap(machine, options)) as unknown as Array<{
-    state: AnyMachineSnapshot; event: EventObject; nextState: AnyMachineSnapshot;
-  }>;
-
-  const sequences: Step[][] = [...toState.values()];
-  for (const edge of edges) {
-    const prefix = toState.get(serializeState(edge.state));
-    if (!prefix) continue;
-    sequences.push([...prefix, { event: edge.event, state: edge.nextState }]);
-  }
-  // Drop any path that is a prefix of another: the longer one walks it too.
-  const signature = (steps: Step[]) => steps.map((s) => `${serializeEvent(s.event)}>${serializeState(s.state)}`);
-  const signatures = sequences.map(signature);
-  const kept = sequences.filter((_, i) => {
-    const mine = signatures[i]!;
-    return !signatures.some((other, j) => j !== i && other.length > mine.length && mine.every((part, k) => other[k] === part))
-      && signatures.findIndex((other) => other.join('\n') === mine.join('\n')) === i;
-  });
-  const paths: ModelPath[] = kept.map((steps) => ({
-    steps,
-    input,
-    description: steps
-      .map((s) => (s.event.type === 'xstate.init' ? stateKey(s.state.value) : `${s.event.type} → ${stateKey(s.state.value)}`))
-      .join(' ⇒ '),
-  }));
-  return { paths, serializeState, states: new Set(shortest.map((p) => stateKey(p.state.value))) };
 }
 
 /** What a spec lacks before any path runs: assertions, executors, invocation fixtures. */
@@ -271,6 +177,11 @@ export function describeModel<M extends AnyStateMachine, R>(name: string, spec: 
         }
       });
     }
+
+    // The same paths as readable steps for QA and product (the /dev/statecharts gallery); `npm run scenarios` rewrites them.
+    it(`lists its paths for QA in docs/statecharts/scenarios/${spec.machine.id}.json`, async () => {
+      await expect(scenariosDocument(spec.machine, paths)).toMatchFileSnapshot(`../../docs/statecharts/scenarios/${spec.machine.id}.json`);
+    });
 
     it('walked every state and every transition of the machine', () => {
       const gaps = coverageGaps(spec.machine, coveredStates, coveredTransitions);

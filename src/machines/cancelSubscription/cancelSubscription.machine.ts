@@ -57,15 +57,28 @@ export const cancelSubscriptionMachine = setup({
   },
 }).createMachine({
   id: 'cancelSubscription',
+  description:
+    'On /subscription one dialog confirms cancelling (or reactivating) the subscription. The server\'s message is toasted; the dialog closes on success and stays open with the message on failure. The subscription is refreshed either way.',
+  meta: {
+    title: 'Cancel or reactivate',
+    events: {
+      'dialog.open': 'The person presses Cancel subscription or Reactivate',
+      'dialog.cancel': 'The person closes the dialog',
+      'dialog.confirm': 'The person confirms',
+    },
+  },
   context: { change: 'cancel', subscriptionId: null, periodEnd: null, error: null },
   initial: 'closed',
   states: {
     closed: {
+      description: 'No dialog',
+      meta: { screen: '/subscription' },
       on: { 'dialog.open': { target: 'open', actions: 'assignRequest' } },
     },
     open: {
+      description: 'The dialog is open',
       initial: 'confirming',
-      states: { confirming: {}, rejected: {} },
+      states: { confirming: { description: 'Asking to confirm' }, rejected: { description: 'Showing why it failed' } },
       on: {
         'dialog.cancel': { target: 'closed', actions: 'clearError' },
         'dialog.confirm': [{ guard: 'isCancel', target: 'canceling' }, { target: 'reactivating' }],
@@ -73,6 +86,7 @@ export const cancelSubscriptionMachine = setup({
     },
     // Escape and the close button do nothing while a call runs: its answer must be seen.
     canceling: {
+      description: 'Cancelling',
       invoke: {
         id: 'cancelSubscription',
         src: 'cancelSubscription',
@@ -95,6 +109,7 @@ export const cancelSubscriptionMachine = setup({
       },
     },
     reactivating: {
+      description: 'Reactivating',
       invoke: {
         id: 'resubscribe',
         src: 'resubscribe',

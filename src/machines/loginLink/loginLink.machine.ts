@@ -36,34 +36,47 @@ export const loginLinkMachine = setup({
   },
 }).createMachine({
   id: 'loginLink',
+  description:
+    'A person opens a login link from the mobile app or a mail. The token is checked; a good one signs them in (welcome back) and goes to the link\'s address or /subscription; a bad one shows why with Go to Homepage; no token goes home.',
+  meta: {
+    title: 'Login link',
+    events: {
+    },
+  },
   context: ({ input }) => ({ ...input, serverMessage: null }),
   initial: 'routing',
   states: {
     routing: {
+      description: 'Reading the link',
+      meta: { screen: '/auth?token=…&redirectUrl=…' },
       always: [{ guard: 'hasToken', target: 'verifying' }, { target: 'noToken' }],
     },
     noToken: {
       type: 'final',
+      description: 'No token in the link',
       entry: { type: 'goTo', params: { path: routes.home, replace: true } },
     },
     verifying: {
+      description: 'Checking the link',
       invoke: {
         id: 'verifyAuthLink',
         src: 'verifyAuthLink',
         input: ({ context }) => ({ token: context.token!.trim() }),
         onDone: {
           target: 'signedIn',
+          description: 'Link accepted',
           actions: [
             { type: 'startSession', params: ({ event }) => ({ result: event.output }) },
             { type: 'goTo', params: ({ context }) => ({ path: context.redirectTo, replace: true }) },
           ],
         },
-        onError: { target: 'failed', actions: withErrorMessage('assignServerMessage') },
+        onError: { target: 'failed', description: 'Link refused or expired', actions: withErrorMessage('assignServerMessage') },
       },
     },
-    failed: {},
+    failed: { description: 'Showing why the link failed' },
     signedIn: {
       type: 'final',
+      description: 'Signed in',
     },
   },
 });

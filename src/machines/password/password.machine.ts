@@ -38,11 +38,21 @@ export const passwordMachine = setup({
   },
 }).createMachine({
   id: 'password',
+  description:
+    'On /account the person changes their password: the old one, the new one and the new one again. A refusal (wrong old password) shows on the form; success clears the form.',
+  meta: {
+    title: 'Change password',
+    events: {
+      'form.submit': 'The person presses Update Password',
+    },
+  },
   context: { passwords: null, fieldErrors: {}, serverMessage: null },
   initial: 'form',
   states: {
     form: {
       ...formStates,
+      description: 'The password form',
+      meta: { screen: '/account' },
       on: {
         'form.submit': [
           { guard: 'isFormValid', target: 'submitting', actions: 'assignPasswords' },
@@ -51,6 +61,7 @@ export const passwordMachine = setup({
       },
     },
     submitting: {
+      description: 'Changing the password',
       exit: 'forgetPasswords',
       invoke: {
         id: 'changePassword',
@@ -58,6 +69,7 @@ export const passwordMachine = setup({
         input: ({ context }) => context.passwords!,
         onDone: {
           target: 'form.editing',
+          description: 'Password changed',
           actions: ['clearForm', { type: 'notify', params: { kind: 'success', message: 'Password updated successfully!' } }],
         },
         onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },

@@ -51,11 +51,23 @@ export const photoMachine = setup({
   },
 }).createMachine({
   id: 'photo',
+  description:
+    'On /account the person chooses an image (JPEG, PNG or WebP up to 5 MB), sees it previewed, and uploads it. A wrong file is refused before upload; a failed upload can be retried or discarded.',
+  meta: {
+    title: 'Profile photo',
+    events: {
+      'photo.choose': 'The person chooses a file',
+      'photo.upload': 'The person presses Upload',
+      'photo.discard': 'The person discards the chosen file',
+    },
+  },
   context: { file: null, error: null },
   initial: 'ready',
   states: {
     // Choosing is possible in every state but the upload itself, whose file input is disabled.
     ready: {
+      description: 'Ready for a photo',
+      meta: { screen: '/account' },
       initial: 'idle',
       on: {
         'photo.choose': [
@@ -64,16 +76,18 @@ export const photoMachine = setup({
         ],
       },
       states: {
-        idle: {},
+        idle: { description: 'No file chosen' },
         // Left by choosing another file.
-        refused: {},
+        refused: { description: 'File refused (type or size)' },
         chosen: {
+          description: 'Previewing the chosen photo',
           on: {
             'photo.upload': '#photo.uploading',
             'photo.discard': { target: 'idle', actions: 'clearFile' },
           },
         },
         failed: {
+          description: 'Upload failed',
           on: {
             'photo.upload': '#photo.uploading',
             'photo.discard': { target: 'idle', actions: 'clearFile' },
@@ -82,6 +96,7 @@ export const photoMachine = setup({
       },
     },
     uploading: {
+      description: 'Uploading',
       invoke: {
         id: 'uploadPhoto',
         src: 'uploadPhoto',

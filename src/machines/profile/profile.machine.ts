@@ -50,10 +50,21 @@ export const profileMachine = setup({
   },
 }).createMachine({
   id: 'profile',
+  description:
+    'On /account the person sees their profile and changes first, middle (optional) and last name with Save Changes. A saved name shows in the header at once.',
+  meta: {
+    title: 'Profile',
+    events: {
+      'form.submit': 'The person presses Save Changes',
+      'load.retry': 'The person presses Try again',
+    },
+  },
   context: { changes: null, fieldErrors: {}, serverMessage: null, revision: 0 },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the profile',
+      meta: { screen: '/account' },
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
@@ -62,10 +73,12 @@ export const profileMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The profile did not load',
       on: { 'load.retry': 'loading' },
     },
     form: {
       ...formStates,
+      description: 'The profile form',
       on: {
         'form.submit': [
           { guard: 'isFormValid', target: 'saving', actions: 'assignChanges' },
@@ -74,12 +87,14 @@ export const profileMachine = setup({
       },
     },
     saving: {
+      description: 'Saving the names',
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context }) => context.changes!,
         onDone: {
           target: 'form.editing',
+          description: 'Profile saved',
           actions: [
             { type: 'profileSaved', params: ({ event }) => ({ profile: event.output }) },
             'showSavedValues',

@@ -98,6 +98,19 @@ export const recoveryMachine = setup({
   },
 }).createMachine({
   id: 'recovery',
+  description:
+    'A person who forgot their password asks for a code by email, enters it, then sets a new password and signs in on /login. Each step has its own address, so a reload resumes it; an incomplete address says what to do. Cancel starts over.',
+  meta: {
+    title: 'Forgot password',
+    events: {
+      'email.submit': 'The person sends their email',
+      'code.submit': 'The person submits the code',
+      'code.resend': 'The person presses Resend OTP',
+      'password.submit': 'The person submits the new password twice',
+      'flow.cancel': 'The person presses Cancel',
+      'location.changed': 'The address changes (back, forward, a link)',
+    },
+  },
   context: ({ input }) => ({ ...input, otpCode: null, passwords: null, fieldErrors: {}, serverMessage: null }),
   initial: 'routing',
   on: {
@@ -105,6 +118,7 @@ export const recoveryMachine = setup({
   },
   states: {
     routing: {
+      description: 'Reading the address',
       always: [
         { guard: 'canReset', target: 'reset' },
         { guard: 'canVerify', target: 'verify' },
@@ -113,6 +127,8 @@ export const recoveryMachine = setup({
       ],
     },
     request: {
+      description: 'Asking for a code',
+      meta: { screen: '/forgot-password' },
       initial: 'form',
       states: {
         form: {
@@ -125,12 +141,14 @@ export const recoveryMachine = setup({
           },
         },
         sending: {
+          description: 'Sending the code',
           invoke: {
             id: 'sendRecoveryCode',
             src: 'sendRecoveryCode',
             input: ({ context }) => ({ email: context.email! }),
             onDone: {
               target: '#recovery.verify',
+              description: 'Code sent',
               actions: [
                 { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
                 { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
@@ -143,6 +161,8 @@ export const recoveryMachine = setup({
       },
     },
     verify: {
+      description: 'Waiting for the code',
+      meta: { screen: '/forgot-password/verify?q=…&email=…' },
       initial: 'form',
       states: {
         form: {
@@ -158,12 +178,14 @@ export const recoveryMachine = setup({
           },
         },
         verifying: {
+          description: 'Checking the code',
           invoke: {
             id: 'verifyRecoveryCode',
             src: 'verifyRecoveryCode',
             input: ({ context }) => ({ verifyToken: context.verifyToken!, otpCode: context.otpCode! }),
             onDone: {
               target: '#recovery.reset',
+              description: 'Code accepted',
               actions: [
                 { type: 'assignResetToken', params: ({ event }) => ({ resetToken: event.output.resetToken }) },
                 { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
@@ -176,6 +198,7 @@ export const recoveryMachine = setup({
         },
         // A new code is a new request for the same email: the address gets the new token.
         resending: {
+          description: 'Sending a new code',
           invoke: {
             id: 'resendRecoveryCode',
             src: 'sendRecoveryCode',
@@ -194,6 +217,8 @@ export const recoveryMachine = setup({
       },
     },
     reset: {
+      description: 'Choosing a new password',
+      meta: { screen: '/forgot-password/reset?q=…' },
       initial: 'form',
       states: {
         form: {
@@ -207,12 +232,14 @@ export const recoveryMachine = setup({
           },
         },
         resetting: {
+          description: 'Saving the new password',
           invoke: {
             id: 'resetPassword',
             src: 'resetPassword',
             input: ({ context }) => ({ resetToken: context.resetToken!, ...context.passwords! }),
             onDone: {
               target: '#recovery.done',
+              description: 'Password changed',
               actions: [
                 { type: 'notify', params: { kind: 'success', message: 'Password reset successfully!' } },
                 { type: 'goTo', params: { path: routes.login, replace: true } },
@@ -225,10 +252,12 @@ export const recoveryMachine = setup({
       },
     },
     linkIncomplete: {
+      description: 'The link is incomplete',
       on: { 'flow.cancel': { target: 'request', actions: ['restart', { type: 'goTo', params: { path: routes.forgotPassword } }] } },
     },
     done: {
       type: 'final',
+      description: 'Done: sign in with the new password',
     },
   },
 });

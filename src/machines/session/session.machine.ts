@@ -102,10 +102,22 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description:
+    'Who is signed in, for the whole app. At start-up the stored session is read back; signing in stores it, signing out or any 401 from the server forgets it.',
+  meta: {
+    title: 'Session',
+    events: {
+      'session.login': 'A flow signs the person in',
+      'user.update': 'The person changes their name or photo',
+      'session.logout': 'The person presses Logout',
+      'session.unauthorized': 'The server answers 401 (session expired)',
+    },
+  },
   context: { token: null, user: null, welcomeBack: false },
   initial: 'loading',
   states: {
     loading: {
+      description: 'Reading the stored session',
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
@@ -126,11 +138,13 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
+      description: 'Signed out',
       on: {
         'session.login': { target: 'signedIn', actions: ['assignLogin', 'persistSession'] },
       },
     },
     signedIn: {
+      description: 'Signed in',
       on: {
         'session.login': { target: 'signedIn', actions: ['assignLogin', 'persistSession'] },
         'user.update': { actions: ['assignUserChanges', 'persistSession'] },

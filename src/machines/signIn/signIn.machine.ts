@@ -55,19 +55,25 @@ export const signInMachine = setup({
   },
 }).createMachine({
   id: 'signIn',
+  description:
+    'A person with an account signs in with email and password. A wrong password or an unknown email shows the server\'s message on the form; a right one signs the person in and goes where they were going (or home).',
+  meta: { title: 'Sign in', events: { 'form.submit': 'The person presses Login' } },
   context: ({ input }) => ({ redirectTo: input.redirectTo, credentials: null, fieldErrors: {}, serverMessage: null }),
   initial: 'form',
   states: {
     form: {
       ...formStates,
+      description: 'The login form',
+      meta: { screen: '/login' },
       on: {
         'form.submit': [
-          { guard: 'isFormValid', target: 'submitting', actions: 'assignCredentials' },
-          { target: '.invalid', actions: 'assignFieldErrors' },
+          { guard: 'isFormValid', target: 'submitting', actions: 'assignCredentials', description: 'Login with a valid email and password' },
+          { target: '.invalid', actions: 'assignFieldErrors', description: 'Login with a field missing or wrong' },
         ],
       },
     },
     submitting: {
+      description: 'Checking the password',
       exit: 'forgetCredentials',
       invoke: {
         id: 'signIn',
@@ -77,17 +83,22 @@ export const signInMachine = setup({
           {
             guard: { type: 'signInSucceeded', params: ({ event }) => ({ result: event.output }) },
             target: 'signedIn',
+            description: 'Password accepted',
             actions: [
               { type: 'startSession', params: ({ event }) => ({ result: event.output.success ? event.output.data : never() }) },
               { type: 'goTo', params: ({ context }) => ({ path: context.redirectTo, replace: true }) },
             ],
           },
-          { target: 'form.rejected', actions: { type: 'assignServerMessage', params: ({ event }) => ({ message: event.output.message }) } },
+          {
+            target: 'form.rejected',
+            description: 'Password or email refused',
+            actions: { type: 'assignServerMessage', params: ({ event }) => ({ message: event.output.message }) },
+          },
         ],
-        onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
+        onError: { target: 'form.rejected', description: 'No answer (network or server error)', actions: withErrorMessage('assignServerMessage') },
       },
     },
-    signedIn: { type: 'final' },
+    signedIn: { type: 'final', description: 'Signed in' },
   },
 });
 

@@ -77,6 +77,17 @@ export const signUpMachine = setup({
   },
 }).createMachine({
   id: 'signUp',
+  description:
+    'A new person creates an account: the registration form, then a 6-character code mailed to them (they can ask for a new one). The right code signs them in and takes them to /subscription. The code step has its own address, so a reload or the link in the mail resumes it.',
+  meta: {
+    title: 'Sign up',
+    events: {
+      'form.submit': 'The person presses Register',
+      'code.submit': 'The person submits the code',
+      'code.resend': 'The person presses Resend OTP',
+      'location.changed': 'The address changes (back, forward, a link)',
+    },
+  },
   context: ({ input }) => ({ ...input, account: null, otpCode: null, fieldErrors: {}, serverMessage: null }),
   initial: 'routing',
   on: {
@@ -84,86 +95,101 @@ export const signUpMachine = setup({
   },
   states: {
     routing: {
+      description: 'Reading the address',
       always: [
-        { guard: 'hasVerificationToken', target: 'verify' },
-        { guard: 'isVerifyStep', target: 'linkIncomplete' },
-        { target: 'register' },
+        { guard: 'hasVerificationToken', target: 'verify', description: 'The code step\'s address is complete' },
+        { guard: 'isVerifyStep', target: 'linkIncomplete', description: 'The code step\'s address lacks its token' },
+        { target: 'register', description: 'Any other address' },
       ],
     },
     register: {
+      description: 'Registering',
+      meta: { screen: '/register' },
       initial: 'form',
       states: {
         form: {
           ...formStates,
           on: {
             'form.submit': [
-              { guard: 'isFormValid', target: 'submitting', actions: 'assignAccount' },
-              { target: '.invalid', actions: 'assignFormErrors' },
+              { guard: 'isFormValid', target: 'submitting', actions: 'assignAccount', description: 'Register with a valid form' },
+              { target: '.invalid', actions: 'assignFormErrors', description: 'Register with a field missing or wrong' },
             ],
           },
         },
         submitting: {
+          description: 'Creating the account',
           invoke: {
             id: 'signUp',
             src: 'signUp',
             input: ({ context }) => context.account!,
             onDone: {
               target: '#signUp.verify',
+              description: 'Account created, code sent',
               actions: [
                 { type: 'assignVerification', params: ({ event }) => ({ verificationToken: event.output.verificationToken }) },
                 { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
                 { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
               ],
             },
-            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
+            onError: { target: 'form.rejected', description: 'Registration refused', actions: withErrorMessage('assignServerMessage') },
           },
           exit: 'forgetSecrets',
         },
       },
     },
     verify: {
+      description: 'Waiting for the code',
+      meta: { screen: '/register/verify?q=…&email=…' },
       initial: 'form',
       states: {
         form: {
           ...formStates,
           on: {
             'code.submit': [
-              { guard: 'isCodeValid', target: 'verifying', actions: 'assignCode' },
-              { target: '.invalid', actions: 'assignCodeError' },
+              { guard: 'isCodeValid', target: 'verifying', actions: 'assignCode', description: 'A 6-character code' },
+              { target: '.invalid', actions: 'assignCodeError', description: 'No code or not 6 characters' },
             ],
-            'code.resend': 'resending',
+            'code.resend': { target: 'resending', description: 'Resend OTP' },
           },
         },
         verifying: {
+          description: 'Checking the code',
           invoke: {
             id: 'verifySignUp',
             src: 'verifySignUp',
             input: ({ context }) => ({ verificationToken: context.verificationToken!, otpCode: context.otpCode! }),
             onDone: {
               target: '#signUp.signedIn',
+              description: 'Code accepted',
               actions: [
                 { type: 'startSession', params: ({ event }) => ({ result: event.output }) },
                 { type: 'goTo', params: { path: routes.subscription, replace: true } },
               ],
             },
-            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
+            onError: { target: 'form.rejected', description: 'Wrong or expired code', actions: withErrorMessage('assignServerMessage') },
           },
           exit: 'forgetSecrets',
         },
         resending: {
+          description: 'Sending a new code',
           invoke: {
             id: 'resendSignUpCode',
             src: 'resendSignUpCode',
             input: ({ context }) => ({ verificationToken: context.verificationToken! }),
-            onDone: { target: 'form.editing', actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } } },
-            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
+            onDone: {
+              target: 'form.editing',
+              description: 'New code sent',
+              actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+            },
+            onError: { target: 'form.rejected', description: 'New code refused', actions: withErrorMessage('assignServerMessage') },
           },
         },
       },
     },
-    linkIncomplete: {},
+    linkIncomplete: { description: 'The code link is incomplete', meta: { screen: '/register/verify' } },
     signedIn: {
       type: 'final',
+      description: 'Signed in',
     },
   },
 });

@@ -39,13 +39,23 @@ export const subscriptionMachine = setup({
   },
 }).createMachine({
   id: 'subscription',
+  description:
+    'On /subscription the current status, the history and the payments load side by side; each part shows a skeleton, then its data or its error with Try again.',
+  meta: {
+    title: 'Subscription home',
+    events: {
+      'load.retry': 'The person presses Try again',
+    },
+  },
   type: 'parallel',
   context: { statusError: null, historyError: null, paymentsError: null },
   states: {
     status: {
+      description: 'The current status',
       initial: 'loading',
       states: {
         loading: {
+          description: 'Skeleton while loading',
           invoke: {
             id: 'loadStatus',
             src: 'loadStatus',
@@ -53,14 +63,16 @@ export const subscriptionMachine = setup({
             onError: { target: 'failed', actions: 'assignStatusError' },
           },
         },
-        ready: {},
-        failed: { on: { 'load.retry': 'loading' } },
+        ready: { description: 'Shown' },
+        failed: { description: 'Error with Try again', on: { 'load.retry': 'loading' } },
       },
     },
     history: {
+      description: 'The history',
       initial: 'loading',
       states: {
         loading: {
+          description: 'Skeleton while loading',
           invoke: {
             id: 'loadHistory',
             src: 'loadHistory',
@@ -68,14 +80,16 @@ export const subscriptionMachine = setup({
             onError: { target: 'failed', actions: 'assignHistoryError' },
           },
         },
-        ready: {},
-        failed: { on: { 'load.retry': 'loading' } },
+        ready: { description: 'Shown' },
+        failed: { description: 'Error with Try again', on: { 'load.retry': 'loading' } },
       },
     },
     payments: {
+      description: 'The payments',
       initial: 'loading',
       states: {
         loading: {
+          description: 'Skeleton while loading',
           invoke: {
             id: 'loadPayments',
             src: 'loadPayments',
@@ -83,8 +97,8 @@ export const subscriptionMachine = setup({
             onError: { target: 'failed', actions: 'assignPaymentsError' },
           },
         },
-        ready: {},
-        failed: { on: { 'load.retry': 'loading' } },
+        ready: { description: 'Shown' },
+        failed: { description: 'Error with Try again', on: { 'load.retry': 'loading' } },
       },
     },
   },

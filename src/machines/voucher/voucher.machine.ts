@@ -45,11 +45,21 @@ export const voucherMachine = setup({
   },
 }).createMachine({
   id: 'voucher',
+  description:
+    'On /subscription/redeem-voucher the person types a voucher code. A redeemed voucher is toasted, refreshes the subscription and goes to /subscription; a refusal is toasted with the server\'s message and the code stays.',
+  meta: {
+    title: 'Redeem a voucher',
+    events: {
+      'form.submit': 'The person presses Redeem',
+    },
+  },
   context: { code: null, fieldError: null, serverMessage: null },
   initial: 'form',
   states: {
     form: {
       ...formStates,
+      description: 'The voucher form',
+      meta: { screen: '/subscription/redeem-voucher' },
       on: {
         'form.submit': [
           { guard: 'isCodeGiven', target: 'redeeming', actions: 'assignCode' },
@@ -58,6 +68,7 @@ export const voucherMachine = setup({
       },
     },
     redeeming: {
+      description: 'Redeeming the code',
       invoke: {
         id: 'redeemVoucher',
         src: 'redeemVoucher',
@@ -79,7 +90,7 @@ export const voucherMachine = setup({
         },
       },
     },
-    redeemed: { type: 'final' },
+    redeemed: { type: 'final', description: 'Voucher redeemed' },
   },
 });
 
