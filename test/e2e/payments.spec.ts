@@ -255,7 +255,7 @@ test('the wizard steps have no WCAG 2.2 A/AA violations and fit at 390, 768 and 
       await page.setViewportSize({ width, height: 900 });
       for (const path of steps) {
         await page.goto(path);
-        await page.getByRole('heading', { level: 2 }).waitFor();
+        await page.getByRole('heading', { level: 2, name: /^(Select Plan|Payment Method|Confirm)$/ }).waitFor();
         if (path.includes('card')) await page.getByLabel('Card Number').waitFor();
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect.soft(sideways, `${path} at ${width} px in ${theme}: horizontal scroll`).toBeLessThanOrEqual(0);
