@@ -4,7 +4,7 @@
  */
 export const MASK = '••••••';
 
-const SECRET_KEY = /pass(word)?|otp|code|token|secret|cvc|cvv|card(number)?$|^number$|pan$|^exp(iry|month|year)$|authorization/i;
+const SECRET_KEY = /pass(word)?|otp|code|token|secret|cvc|cvv|card(number)?$|^number$|pan$|authorization/i;
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
