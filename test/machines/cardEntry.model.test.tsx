@@ -30,7 +30,7 @@ describeModel('cardEntry', {
   // Whether a saved card exists tells the two families of paths apart.
   serializeContext: (s) => (s.context.savedCard ? 'saved' : 'none'),
   // With the saved card in use, the typed card is not read: one submit is enough there.
-  prune: (s, e) => !(s.matches('savedCard') && e.type === 'card.submit' && (e as { card: typeof jcb }).card !== jcb),
+  prune: (s, e) => !(s.matches('savedCard') && e.type === 'card.submit' && (e as unknown as { card: typeof jcb }).card !== jcb),
   invocations: {
     loadDefaultCard: { done: [savedVisa, null], error: [new ApiError('Something went wrong', 500)] },
     saveCard: { done: [newJcb], error: [new ApiError(DECLINED, 400)] },

@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import type { AppConfig } from '../../src/api/schemas';
 import { walletReturnPath } from '../../src/machines/subscribe/subscribe.address';
-import { WALLET_BANNERS, walletLinkMachine, type WalletLinkInput } from '../../src/machines/walletLink/walletLink.machine';
+import { WALLET_BANNERS, walletLinkMachine, type WalletLinkInput, type WalletLinkOutcome } from '../../src/machines/walletLink/walletLink.machine';
 import { WalletPanel } from '../../src/views/parts/WalletPanel';
 import type { DeferredActors } from '../support/deferred';
 import { describeModel } from '../support/model';
@@ -60,7 +60,7 @@ describeModel('walletLink', {
   states: {
     loading: (_run, snapshot) => {
       expect(panel().getByText('Loading your Maya wallet...')).toBeInTheDocument();
-      const status = snapshot.context.linkStatus;
+      const status = snapshot.context.linkStatus as WalletLinkOutcome | null;
       if (status) expect(panel().getByText(WALLET_BANNERS[status])).toBeInTheDocument();
     },
     lookupFailed: () => {
@@ -69,7 +69,7 @@ describeModel('walletLink', {
     unlinked: async (run, snapshot) => {
       expect(panel().getByRole('button', { name: 'Link Maya' })).toBeEnabled();
       await waitFor(() => expect(run.onLinkChanged).toHaveBeenLastCalledWith(null));
-      const status = snapshot.context.linkStatus;
+      const status = snapshot.context.linkStatus as WalletLinkOutcome | null;
       if (status) expect(panel().getByRole('status')).toHaveTextContent(WALLET_BANNERS[status]);
       else expect(panel().queryByText(/linked your account|canceled!/)).not.toBeInTheDocument();
       if (snapshot.context.error === 'Failed to get base url') {
