@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_MESSAGES, cardBrand, cardErrors, digitsOf, expiryError, formatCardNumber, formatCvc, formatExpiry, manilaMonthIndex, newCardRequest,
 } from '../../src/lib/card';
+import { maskSecrets } from '../../src/lib/mask';
 
 const digit = fc.constantFrom(...'0123456789'.split(''));
 const digits = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((a) => a.join(''));
@@ -106,5 +107,18 @@ describe('CVC and the request', () => {
   it('the request has a 2-character month and a 4-character year (spec §5 schema)', () => {
     expect(newCardRequest({ number: '4123 4501 3100 1381', expiry: '07/31', cvc: '123' }, false))
       .toEqual({ number: '4123450131001381', expMonth: '07', expYear: '2031', cvc: '123', isDefault: false });
+  });
+});
+
+describe('card data in the inspector', () => {
+  it('the typed number and CVC are masked in the entry events and in the save call', () => {
+    fc.assert(fc.property(digits(16, 16), digits(3, 3), (number, cvc) => {
+      const event = { type: 'card.submit', card: { number: formatCardNumber(number), expiry: '12/39', cvc }, isDefault: true };
+      const context = { card: newCardRequest(event.card, true) };
+      const shown = JSON.stringify([maskSecrets(event), maskSecrets(context)]);
+      expect(shown).not.toContain(number);
+      expect(shown).not.toContain(formatCardNumber(number));
+      expect(shown).not.toContain(`"${cvc}"`);
+    }));
   });
 });
