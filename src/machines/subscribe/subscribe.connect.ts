@@ -2,9 +2,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Plan } from '../../api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../lib/card';
-import { formatBillingPeriod } from '../../lib/format';
+import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
-import { formatPrice } from '../subscription/subscription.connect';
 import type { SubscribeEvent, SubscribeMachine, WizardMethod } from './subscribe.machine';
 import { INVALID_QUERY } from './subscribe.machine';
 
