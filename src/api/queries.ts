@@ -34,3 +34,7 @@ export const paymentHistoryQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.payments, queryFn: ({ signal }) => api.getPaymentHistory(signal) });
 export const plansQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.plans, queryFn: ({ signal }) => api.getPlans(signal) });
+export const defaultCardQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.defaultCard, queryFn: ({ signal }) => api.getDefaultCard(signal) });
+export const walletLinkQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.walletLink, queryFn: ({ signal }) => api.getWalletLink(signal) });

@@ -33,3 +33,14 @@ export function priceSuffix(value: number): string {
 export function joinPriceSuffix(whole: string | number, suffix: string): string {
   return suffix ? `${whole}/${suffix}` : String(whole);
 }
+
+/**
+ * A price with its currency symbol and spec §9's suffix: '99.00' reads '₱99', '99.50' reads '₱99/50'.
+ * An amount that is not a number is shown as sent.
+ */
+export function formatPrice(amount: string, currency: string | null | undefined): string {
+  const value = Number(amount);
+  if (!amount.trim() || !Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
+  const cents = Math.round(value * 100);
+  return `${currencySymbol(currency)}${joinPriceSuffix(Math.trunc(cents / 100), priceSuffix(cents))}`;
+}

@@ -4,7 +4,7 @@
  * flow a view starts.
  */
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic, AnyStateMachine, InspectionEvent, MachineImplementationsFrom, Observer } from 'xstate';
 import type { Http } from '../api/http';
 import type { SessionMachine } from '../machines/session/session.machine';
 
@@ -17,6 +17,8 @@ export interface Services {
 export interface FlowOverrides {
   /** Replaces named actors of any machine started with useFlow (tests use deferreds here). */
   actors?: Record<string, AnyActorLogic>;
+  /** Replaces named actions a machine implements itself (a redirect, the browser's confirm) in tests. */
+  actions?: MachineImplementationsFrom<AnyStateMachine>['actions'];
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
 

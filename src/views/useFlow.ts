@@ -27,7 +27,7 @@ export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, opt
   // The machine is bound once per mount: useActorRef ignores later machines anyway.
   // provide() on a generic machine answers the wide machine type; it is the same machine, re-implemented.
   const [bound] = useState(
-    () => machine.provide({ actors: { ...options.actors, ...overrides.actors }, actions: options.actions ?? {} }) as TMachine,
+    () => machine.provide({ actors: { ...options.actors, ...overrides.actors }, actions: { ...options.actions, ...overrides.actions } }) as TMachine,
   );
   return useActorRef(bound, { input: options.input, inspect: overrides.inspect });
 }

@@ -4,7 +4,7 @@
  */
 import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { formatDateTime } from '../../lib/dates';
-import { currencySymbol, formatBillingPeriod, joinPriceSuffix, priceSuffix } from '../../lib/format';
+import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -50,16 +50,8 @@ export function paymentMethodName(method: string): string {
   return METHOD_NAMES[method as PaymentMethod] ?? method;
 }
 
-/**
- * A price with its currency symbol and spec §9's suffix: '99.00' reads '₱99', '99.50' reads '₱99/50'.
- * An amount that is not a number is shown as sent.
- */
-export function formatPrice(amount: string, currency: string | null | undefined): string {
-  const value = Number(amount);
-  if (!amount.trim() || !Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
-  const cents = Math.round(value * 100);
-  return `${currencySymbol(currency)}${joinPriceSuffix(Math.trunc(cents / 100), priceSuffix(cents))}`;
-}
+// The price wording lives with the money helpers (the wizard's route uses it without this module's dates).
+export { formatPrice } from '../../lib/format';
 
 export interface PaymentMethodView {
   name: string;

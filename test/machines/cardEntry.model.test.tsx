@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { ApiError } from '../../src/api/http';
+import { cardEntryMachine } from '../../src/machines/cardEntry/cardEntry.machine';
+import { CardForm } from '../../src/views/parts/CardForm';
+import { typeInto } from '../support/flow';
+import { describeModel } from '../support/model';
+import { newJcb, savedVisa } from '../support/payments';
+import { renderSubscriptionView } from '../support/subscription';
+
+const jcb = { number: '3528000000000007', expiry: '12/39', cvc: '123' };
+const incomplete = { number: '4123450131001381', expiry: '', cvc: '123' };
+const unsupported = { number: '6011000000000004', expiry: '12/39', cvc: '123' };
+const DECLINED = 'Card expired';
+
+type Run = ReturnType<typeof renderSubscriptionView> & { onChosen: ReturnType<typeof vi.fn> };
+
+describeModel('cardEntry', {
+  machine: cardEntryMachine,
+  input: {},
+  events: {
+    'card.useSaved': [{ type: 'card.useSaved', on: false }, { type: 'card.useSaved', on: true }],
+    'card.submit': [
+      { type: 'card.submit', card: jcb, isDefault: true },
+      { type: 'card.submit', card: incomplete, isDefault: true },
+      { type: 'card.submit', card: unsupported, isDefault: false },
+    ],
+    'card.retry': [{ type: 'card.retry' }],
+  },
+  // Whether a saved card exists tells the two families of paths apart.
+  serializeContext: (s) => (s.context.savedCard ? 'saved' : 'none'),
+  // With the saved card in use, the typed card is not read: one submit is enough there.
+  prune: (s, e) => !(s.matches('savedCard') && e.type === 'card.submit' && (e as unknown as { card: typeof jcb }).card !== jcb),
+  invocations: {
+    loadDefaultCard: { done: [savedVisa, null], error: [new ApiError('Something went wrong', 500)] },
+    saveCard: { done: [newJcb], error: [new ApiError(DECLINED, 400)] },
+  },
+  render: ({ actors, inspect }) => {
+    const onChosen = vi.fn();
+    const run = renderSubscriptionView(<CardForm submitLabel="Continue" onChosen={onChosen} />, {
+      path: '/subscription/payment', overrides: { actors: actors.actors, inspect },
+    });
+    return { ...run, onChosen } as Run;
+  },
+  executors: {
+    'card.useSaved': async (run, event) => {
+      const toggle = screen.getByRole('switch', { name: 'Use this card' });
+      if ((toggle as HTMLInputElement).checked !== event.on) await run.user.click(toggle);
+    },
+    'card.submit': async (run, event) => {
+      if (screen.queryByLabelText('Card Number')) {
+        await typeInto(run, 'Card Number', event.card.number);
+        await typeInto(run, 'Expiry (MM/YY)', event.card.expiry);
+        await typeInto(run, 'CVC', event.card.cvc);
+        const makeDefault = screen.getByRole('checkbox', { name: 'Save as default payment method' });
+        if ((makeDefault as HTMLInputElement).checked !== event.isDefault) await run.user.click(makeDefault);
+      }
+      await run.user.click(screen.getByRole('button', { name: 'Continue' }));
+    },
+    'card.retry': async (run) => run.user.click(screen.getByRole('button', { name: 'Try again' })),
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading your saved card...');
+    },
+    loadFailed: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    },
+    savedCard: () => {
+      expect(screen.getByText('**** **** **** 1381')).toBeInTheDocument();
+      expect(screen.getByText('Visa · Default payment method')).toBeInTheDocument();
+      expect(screen.getByRole('switch', { name: 'Use this card' })).toBeChecked();
+      expect(screen.queryByLabelText('Card Number')).not.toBeInTheDocument();
+    },
+    'newCard.editing': (_run, snapshot) => {
+      expect(screen.getByText('Enter new card details:')).toBeInTheDocument();
+      const number = screen.getByLabelText('Card Number');
+      expect(number).toHaveAttribute('autocomplete', 'cc-number');
+      expect(number).toHaveAttribute('inputmode', 'numeric');
+      expect(number).toHaveAttribute('maxlength', '19');
+      expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAttribute('autocomplete', 'cc-exp');
+      expect(screen.getByLabelText('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+      expect(screen.getByRole('checkbox', { name: 'Save as default payment method' })).toBeChecked();
+      if (snapshot.context.savedCard) expect(screen.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
+      else expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    },
+    'newCard.invalid': async (_run, snapshot) => {
+      if (snapshot.context.formError) {
+        expect(snapshot.context.formError).toBe('Please fill in all the fields');
+        // Shown in the form and as a toast (spec §8).
+        await waitFor(() => expect(screen.getAllByText('Please fill in all the fields')).toHaveLength(2));
+      } else {
+        expect(screen.getAllByText('This card type is not supported').length).toBeGreaterThan(0);
+        expect(screen.getByLabelText('Card Number')).toHaveValue('6011 0000 0000 0004');
+        expect(screen.getByLabelText('Card Number')).toHaveAttribute('aria-invalid', 'true');
+      }
+    },
+    'newCard.rejected': async () => {
+      expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(DECLINED);
+      // The error toast carries the same server message (spec §8: card-save errors show a toast).
+      await waitFor(() => expect(screen.getAllByText(DECLINED)).toHaveLength(2));
+    },
+    saving: (run) => {
+      expect(screen.getByRole('button', { name: 'Saving card...' })).toBeDisabled();
+      expect(screen.getByLabelText('Card Number')).toBeDisabled();
+      expect(screen.getByLabelText('Card Number')).toHaveValue('3528 0000 0000 0007');
+      expect(run.onChosen).not.toHaveBeenCalled();
+    },
+    done: async (run, snapshot) => {
+      await waitFor(() => expect(run.onChosen).toHaveBeenCalledTimes(1));
+      const chosen = snapshot.context.chosen!;
+      expect(run.onChosen).toHaveBeenCalledWith(chosen);
+      // The card is never kept: only Maya's token and the last four digits leave the machine.
+      expect(snapshot.context.card).toBeNull();
+      expect(JSON.stringify(snapshot.context)).not.toContain('3528000000000007');
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    },
+  },
+});

@@ -1,0 +1,253 @@
+/**
+ * The subscribe wizard against the real page, with the real card form and wallet panel inside it.
+ * The wizard's own calls are deferreds the harness answers; the children's reads answer at once
+ * (the saved Visa; the wallet link as the last 'wallet.changed' said), so their reports reach the
+ * wizard as they do in the browser. The browser confirmation and the redirect are replaced (they
+ * are named actions of the machine for that reason): the confirmation records the request and the
+ * executor gives the person's answer.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { ApiError } from '../../src/api/http';
+import { createQueryClient, queryKeys } from '../../src/api/queries';
+import type { WalletLink } from '../../src/api/schemas';
+import type { ChosenCard } from '../../src/machines/cardEntry/cardEntry.machine';
+import { format, type SubscribeLocation, type WizardMethod } from '../../src/machines/subscribe/subscribe.address';
+import { INVALID_QUERY, subscribeMachine } from '../../src/machines/subscribe/subscribe.machine';
+import { METHOD_LABELS } from '../../src/machines/subscribe/subscribe.connect';
+import SubscribePage from '../../src/views/pages/SubscribePage';
+import { describeModel } from '../support/model';
+import { monthlyPlan, plansFixture, savedVisa, walletLinkFixture, yearlyPlan } from '../support/payments';
+import { cachingActors, freeStatus, premiumStatus, renderSubscriptionView } from '../support/subscription';
+
+const at = (location: Partial<SubscribeLocation>): SubscribeLocation => ({ plan: null, step: 1, method: null, walletLinkStatus: null, ...location });
+const chosenVisa: ChosenCard = { cardTokenId: savedVisa.cardTokenId, cardType: savedVisa.cardType, last4: savedVisa.last4 };
+const THREE_DS = 'https://sine.example.ph/sandbox/maya/3ds/pay-1';
+const CHECKOUT_PAGE = 'https://sine.example.ph/sandbox/maya/checkout/chk-1';
+const DECLINED = 'Your payment was declined. Please use another card or payment method.';
+const DUPLICATE = 'A payment for this plan is already in progress. Please finish it or wait a few minutes.';
+
+interface Run extends ReturnType<typeof renderSubscriptionView> {
+  redirect: ReturnType<typeof vi.fn>;
+  confirmations: AnyActorRef[];
+  /** The wallet panel's lookup, answered by the 'wallet.changed' executor. */
+  walletLookup: { pending: Array<(link: WalletLink) => void>; linked: boolean };
+}
+
+const step = () => within(screen.getByRole('region', { name: /^(Select Plan|Payment Method|Confirm)$/ }));
+const lastAddress = (run: Run) => new URL(run.location.history.at(-1)!, 'http://x');
+
+describeModel('subscribe', {
+  machine: subscribeMachine,
+  // A fresh start; the return from Maya's wallet page; a return with an address the spec does not know.
+  inputs: [
+    at({}),
+    at({ plan: 'monthly', step: 2, method: 'maya', walletLinkStatus: 'success' }),
+    at({ plan: 'monthly', step: 2, method: 'maya', walletLinkStatus: 'invalid' }),
+  ],
+  events: {
+    'plan.select': [{ type: 'plan.select', plan: monthlyPlan }, { type: 'plan.select', plan: yearlyPlan }],
+    'method.select': [
+      { type: 'method.select', method: 'card' },
+      { type: 'method.select', method: 'maya' },
+      { type: 'method.select', method: 'checkout' },
+    ],
+    'card.chosen': [{ type: 'card.chosen', card: chosenVisa }],
+    'wallet.changed': [{ type: 'wallet.changed', linkId: walletLinkFixture.linkId }],
+    'step.continue': [{ type: 'step.continue' }],
+    'step.back': [{ type: 'step.back' }],
+    'step.edit': [{ type: 'step.edit', step: 1 }, { type: 'step.edit', step: 2 }],
+    'payment.submit': [{ type: 'payment.submit' }],
+    'checkout.confirm': [{ type: 'checkout.confirm' }],
+    'checkout.decline': [{ type: 'checkout.decline' }],
+    'wizard.retry': [{ type: 'wizard.retry' }],
+    'location.changed': [
+      // A reload or a link straight to the confirm step; back from it to step 2.
+      { type: 'location.changed', location: at({ plan: 'monthly', step: 3, method: 'checkout' }) },
+      { type: 'location.changed', location: at({ plan: 'monthly', step: 2, method: 'checkout' }) },
+    ],
+  },
+  serializeContext: (s) =>
+    [s.context.plan, s.context.step, s.context.method, s.context.card ? 'card' : '', s.context.linkId ?? '', s.context.walletLinkStatus ?? ''].join('|'),
+  prune: (s, e) => {
+    const { context } = s;
+    const fresh = context.plan === null;
+    const answer = (id: string) => e.type === `xstate.done.actor.${id}` || e.type === `xstate.error.actor.${id}`;
+    // The returns from Maya: the wallet return goes on to pay with the link; the invalid one stops.
+    if (context.walletLinkStatus === 'invalid') return e.type === 'xstate.done.actor.loadStatus' || e.type === 'xstate.done.actor.loadPlans';
+    if (context.walletLinkStatus === 'success') {
+      if (e.type === 'wallet.changed') return context.linkId === null;
+      return ['step.continue', 'payment.submit', 'xstate.done.actor.loadPlans', 'xstate.done.actor.payWithWallet'].includes(e.type)
+        || (e.type === 'xstate.done.actor.loadStatus' && (e as unknown as { output: { planType: string } }).output.planType === 'FREE');
+    }
+    // Failed loads and a PREMIUM viewer once, from the fresh start.
+    if (answer('loadStatus') || answer('loadPlans')) {
+      const ok = e.type === 'xstate.done.actor.loadPlans'
+        || (e.type === 'xstate.done.actor.loadStatus' && (e as unknown as { output: { planType: string } }).output.planType === 'FREE');
+      return ok || fresh;
+    }
+    switch (e.type) {
+      // Addresses arrive on the plan list of a fresh start, and on the confirm step by checkout.
+      case 'location.changed':
+        return (s.matches('selectPlan') && fresh) || (s.matches({ confirm: 'reviewing' }) && context.method === 'checkout');
+      // The yearly plan once, from a fresh start; the monthly plan everywhere else.
+      case 'plan.select': return (e as unknown as { plan: { slug: string } }).plan.slug === 'monthly' || fresh;
+      // A method is chosen while none is set up yet, and differs from the current one.
+      case 'method.select':
+        return context.card === null && context.linkId === null && (e as unknown as { method: string }).method !== context.method;
+      case 'card.chosen': return context.method === 'card';
+      // Maya's lookup answers while the panel shows; once linked, the link stays.
+      case 'wallet.changed': return context.method === 'maya' && context.linkId === null;
+      default: return true;
+    }
+  },
+  invocations: {
+    loadStatus: { done: [freeStatus, premiumStatus], error: [new ApiError('Something went wrong', 500)] },
+    loadPlans: { done: [plansFixture], error: [new ApiError('Network error')] },
+    payWithCard: { done: [{}, { verificationUrl: THREE_DS }], error: [new ApiError(DECLINED, 402)] },
+    payWithWallet: { done: [null], error: [new ApiError(DUPLICATE, 409)] },
+    createCheckout: { done: [{ paymentLink: CHECKOUT_PAGE }], error: [new ApiError(DUPLICATE, 409)] },
+  },
+  render: ({ actors, inspect }, input) => {
+    const queryClient = createQueryClient();
+    const redirect = vi.fn();
+    const confirmations: AnyActorRef[] = [];
+    // Until the first 'wallet.changed' the viewer has no link yet and the lookup waits; after it, the link is there.
+    const walletLookup = { pending: [] as Array<(link: WalletLink) => void>, linked: false };
+    const children = {
+      loadDefaultCard: fromPromise(async () => savedVisa),
+      loadWalletLink: fromPromise<WalletLink | null>(({ signal }) =>
+        walletLookup.linked
+          ? Promise.resolve(walletLinkFixture)
+          : new Promise((resolve) => {
+              walletLookup.pending.push(resolve);
+              signal.addEventListener('abort', () => walletLookup.pending.splice(walletLookup.pending.indexOf(resolve), 1));
+            })),
+    };
+    const run = renderSubscriptionView(<SubscribePage />, {
+      // An address the spec does not know: format() would not write it, the browser would.
+      path: input!.walletLinkStatus === 'invalid' ? `${format(input!)}&wallet-link-status=bogus` : format(input!),
+      queryClient,
+      overrides: {
+        actors: { ...cachingActors(actors.actors, queryClient, { loadPlans: queryKeys.plans }), ...children },
+        actions: {
+          redirect: (_: unknown, params: { url: string }) => redirect(params.url),
+          askCheckoutConfirmation: ({ self }: { self: AnyActorRef }) => void confirmations.push(self),
+        },
+        inspect,
+      },
+    });
+    return { ...run, redirect, confirmations, walletLookup } as Run;
+  },
+  executors: {
+    'plan.select': async (run, event) => run.user.click(step().getByRole('button', { name: `Choose ${event.plan.name}` })),
+    'method.select': async (run, event) => {
+      const name = METHOD_LABELS[event.method];
+      await run.user.click(step().getByRole('radio', { name }));
+    },
+    // The card form with the saved Visa in use: its Continue chooses it.
+    'card.chosen': async (run) => {
+      const form = within(await screen.findByRole('form', { name: 'Card details' }));
+      await run.user.click(await form.findByRole('button', { name: 'Continue' }));
+    },
+    // The wallet panel's lookup answers with the viewer's link; the panel reports it to the wizard.
+    'wallet.changed': async (run) => {
+      await waitFor(() => expect(run.walletLookup.pending).toHaveLength(1));
+      run.walletLookup.linked = true;
+      run.walletLookup.pending.shift()!(walletLinkFixture);
+    },
+    'step.continue': async (run) => run.user.click(step().getByRole('button', { name: 'Continue' })),
+    'step.back': async (run) => run.user.click(step().getByRole('button', { name: 'Back' })),
+    'step.edit': async (run, event) =>
+      run.user.click(step().getByRole('button', { name: event.step === 1 ? 'Edit plan' : 'Edit payment method' })),
+    'payment.submit': async (run) => run.user.click(step().getByRole('button', { name: /^Pay ₱/ })),
+    // The person answers the browser's confirmation.
+    'checkout.confirm': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.confirm' }),
+    'checkout.decline': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.decline' }),
+    'wizard.retry': async (run) => run.user.click(screen.getByRole('button', { name: 'Try again' })),
+    'location.changed': (run, event) => run.location.navigate(format(event.location)),
+  },
+  states: {
+    checkingStatus: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading Subscription Plans...');
+    },
+    loadingPlans: () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading Subscription Plans...');
+    },
+    loadFailed: (_run, snapshot) => {
+      expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.loadError!);
+      expect(screen.getByRole('link', { name: 'Back to Subscription' })).toHaveAttribute('href', '/subscription');
+    },
+    invalidQuery: () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(INVALID_QUERY);
+      expect(screen.getByRole('link', { name: 'Back to Subscription' })).toBeInTheDocument();
+    },
+    selectPlan: async (run) => {
+      expect(screen.getByRole('heading', { level: 1, name: 'Subscribe to Premium' })).toBeInTheDocument();
+      expect(await step().findByRole('button', { name: 'Choose Monthly' })).toBeInTheDocument();
+      expect(step().getByText('₱99 monthly')).toBeInTheDocument();
+      expect(step().getByText('₱990 yearly')).toBeInTheDocument();
+      expect(step().getByText('Popular')).toBeInTheDocument();
+      expect(screen.getByText('Select Plan', { selector: '[aria-current="step"] span' })).toBeInTheDocument();
+      expect(lastAddress(run).searchParams.get('step')).toBe('1');
+    },
+    paymentMethod: async (run, snapshot) => {
+      const { context } = snapshot;
+      expect(screen.getByRole('heading', { name: 'Payment Method' })).toBeInTheDocument();
+      const address = lastAddress(run);
+      expect(address.searchParams.get('step')).toBe('2');
+      expect(address.searchParams.get('plan')).toBe(context.plan);
+      expect(address.searchParams.get('payment-method')).toBe(context.method);
+      const name = context.method ? METHOD_LABELS[context.method as WizardMethod] : null;
+      if (name) expect(step().getByRole('radio', { name })).toBeChecked();
+      else for (const radio of step().getAllByRole('radio')) expect(radio).not.toBeChecked();
+      if (context.method === 'card') expect(await step().findByText('**** **** **** 1381')).toBeInTheDocument();
+      if (context.method === 'checkout') expect(step().getByText(/one-time charge/)).toBeInTheDocument();
+      if (context.method === 'maya') {
+        const panel = within(step().getByRole('group', { name: 'Maya Wallet' }));
+        if (context.walletLinkStatus === 'success') expect(panel.getByText('Successfully linked your account')).toBeInTheDocument();
+        if (context.linkId) expect(await panel.findByText('maria@example.com')).toBeInTheDocument();
+        else expect(panel.getByText('Loading your Maya wallet...')).toBeInTheDocument();
+      }
+    },
+    'confirm.reviewing': (run, snapshot) => {
+      const { context } = snapshot;
+      const plan = context.selectedPlan!;
+      expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
+      expect(step().getByText(plan.name)).toBeInTheDocument();
+      expect(step().getByText(plan.slug === 'monthly' ? '₱99 monthly' : '₱990 yearly')).toBeInTheDocument();
+      const method = { card: 'Visa **** **** **** 1381', maya: 'Maya Wallet', checkout: 'Checkout' }[context.method as WizardMethod];
+      expect(step().getByText(method)).toBeInTheDocument();
+      expect(step().getByText(context.method === 'checkout' ? /does not renew automatically/ : /renews automatically/)).toBeInTheDocument();
+      expect(step().getByRole('button', { name: /^Pay ₱/ })).toBeEnabled();
+      expect(lastAddress(run).searchParams.get('step')).toBe('3');
+    },
+    'confirm.confirmingCheckout': (run) => {
+      expect(run.confirmations.length).toBeGreaterThan(0);
+      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      expect(run.redirect).not.toHaveBeenCalled();
+    },
+    'confirm.creatingCheckout': () => {
+      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      expect(step().getByRole('button', { name: 'Edit plan' })).toBeDisabled();
+    },
+    'confirm.payingByCard': () => {
+      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      expect(step().getByRole('button', { name: 'Back' })).toBeDisabled();
+    },
+    'confirm.payingByWallet': () => {
+      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    },
+    leaving: async (run) => {
+      const address = run.location.history.at(-1)!;
+      if (run.redirect.mock.calls.length) {
+        expect([THREE_DS, CHECKOUT_PAGE]).toContain(run.redirect.mock.calls[0]![0]);
+      } else if (address === '/payment?status=failed') {
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/declined|already in progress/));
+      } else {
+        expect(['/subscription', '/payment?status=success']).toContain(address);
+      }
+    },
+  },
+});

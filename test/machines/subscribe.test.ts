@@ -1,0 +1,93 @@
+/** The wizard's rules that a path walk does not show by itself: exact texts, fallbacks, the address. */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { format, parse, walletReturnPath, type SubscribeLocation } from '../../src/machines/subscribe/subscribe.address';
+import { CHECKOUT_CONFIRMATION, subscribeMachine, WALLET_REQUIRED } from '../../src/machines/subscribe/subscribe.machine';
+import { walletReturnUrls } from '../../src/machines/walletLink/walletLink.machine';
+import { plansFixture } from '../support/payments';
+import { freeStatus } from '../support/subscription';
+
+const at = (location: Partial<SubscribeLocation>): SubscribeLocation => ({ plan: null, step: 1, method: null, walletLinkStatus: null, ...location });
+
+function start(input: SubscribeLocation) {
+  const goTo = vi.fn();
+  const notify = vi.fn();
+  const createCheckout = vi.fn(async () => ({ paymentLink: 'https://maya.example/checkout' }));
+  const machine = subscribeMachine.provide({
+    actors: {
+      loadStatus: fromPromise(async () => freeStatus),
+      loadPlans: fromPromise(async () => plansFixture),
+      createCheckout: fromPromise(createCheckout),
+    },
+    actions: { goTo: (_, params) => goTo(params), notify: (_, params) => notify(params), redirect: () => {} },
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, goTo, notify, createCheckout };
+}
+
+describe('subscribe wizard', () => {
+  it('asks the browser with the exact spec §5 text before a checkout, and stays on Confirm when declined', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { actor, createCheckout } = start(at({ plan: 'monthly', step: 3, method: 'checkout' }));
+    await waitFor(actor, (s) => s.matches({ confirm: 'reviewing' }));
+    actor.send({ type: 'payment.submit' });
+    await waitFor(actor, (s) => s.matches({ confirm: 'reviewing' }));
+    expect(confirm).toHaveBeenCalledWith(CHECKOUT_CONFIRMATION);
+    expect(createCheckout).not.toHaveBeenCalled();
+
+    confirm.mockReturnValue(true);
+    actor.send({ type: 'payment.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(createCheckout).toHaveBeenCalledTimes(1);
+    confirm.mockRestore();
+  });
+
+  it('refuses Continue with the wallet chosen and no link: "Please connect your Maya wallet to continue"', async () => {
+    const { actor, notify } = start(at({ plan: 'monthly', step: 2, method: 'maya' }));
+    await waitFor(actor, (s) => s.matches('paymentMethod'));
+    actor.send({ type: 'step.continue' });
+    expect(actor.getSnapshot().matches('paymentMethod')).toBe(true);
+    expect(notify).toHaveBeenCalledWith({ kind: 'error', message: WALLET_REQUIRED });
+    actor.send({ type: 'wallet.changed', linkId: 'link-1' });
+    actor.send({ type: 'step.continue' });
+    expect(actor.getSnapshot().matches('confirm')).toBe(true);
+  });
+
+  it('a reload on Confirm by card (no card in the address) lands on step 2 and corrects the address in place', async () => {
+    const { actor, goTo } = start(at({ plan: 'monthly', step: 3, method: 'card' }));
+    await waitFor(actor, (s) => s.matches('paymentMethod'));
+    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=monthly&step=2&payment-method=card', replace: true });
+  });
+
+  it('an unknown plan falls back to step 1', async () => {
+    const { actor, goTo } = start(at({ plan: 'weekly', step: 3, method: 'checkout' }));
+    await waitFor(actor, (s) => s.matches('selectPlan'));
+    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=weekly&step=1&payment-method=checkout', replace: true });
+  });
+
+  it('a wallet-link status on another method is an invalid return', async () => {
+    const { actor } = start(at({ plan: 'monthly', step: 2, method: 'card', walletLinkStatus: 'success' }));
+    await waitFor(actor, (s) => s.matches('invalidQuery'));
+  });
+});
+
+describe('subscribe address', () => {
+  it('reads the spec §2 parameters, with step 1 by default', () => {
+    expect(parse('/subscription/payment', '')).toEqual(at({}));
+    expect(parse('/subscription/payment', 'plan=yearly&step=3&payment-method=maya&wallet-link-status=canceled'))
+      .toEqual(at({ plan: 'yearly', step: 3, method: 'maya', walletLinkStatus: 'canceled' }));
+    expect(parse('/subscription/payment', 'step=9&payment-method=cash&wallet-link-status=maybe'))
+      .toEqual(at({ step: 1, walletLinkStatus: 'invalid' }));
+  });
+  it('writes what it reads', () => {
+    const location = at({ plan: 'monthly', step: 2, method: 'maya', walletLinkStatus: 'failed' });
+    expect(parse('', format(location).split('?')[1]!)).toEqual(location);
+  });
+  it("Maya's return addresses are the base address, step 2 with the wallet, and the outcome", () => {
+    expect(walletReturnUrls('https://sine.example.ph/', walletReturnPath('yearly'))).toEqual({
+      success: 'https://sine.example.ph/subscription/payment?plan=yearly&step=2&payment-method=maya&wallet-link-status=success',
+      failure: 'https://sine.example.ph/subscription/payment?plan=yearly&step=2&payment-method=maya&wallet-link-status=failed',
+      cancel: 'https://sine.example.ph/subscription/payment?plan=yearly&step=2&payment-method=maya&wallet-link-status=canceled',
+    });
+  });
+});
