@@ -12,7 +12,7 @@ const CALLS = [
   'signIn', 'signUp', 'verifySignUp', 'resendSignUpCode', 'sendRecoveryCode', 'verifyRecoveryCode', 'resetPassword',
   'verifyAuthLink', 'getProfile', 'updateProfile', 'changePassword', 'uploadPhoto', 'getSubscriptionStatus',
   'getSubscriptionHistory', 'getPlans', 'getPlan', 'cancelSubscription', 'resubscribe', 'updatePaymentMethod', 'updatePlan',
-  'redeemVoucher', 'getPaymentHistory', 'createCheckout', 'getWalletLink', 'startWalletLink', 'unlinkWallet', 'payWithWallet',
+  'previewPlanChange', 'redeemVoucher', 'getPaymentHistory', 'createCheckout', 'getWalletLink', 'startWalletLink', 'unlinkWallet', 'payWithWallet',
   'saveCard', 'getDefaultCard', 'payWithCard',
 ] as const satisfies ReadonlyArray<keyof Api>;
 const complete: [Exclude<keyof Api, (typeof CALLS)[number]>] extends [never] ? true : false = true;
