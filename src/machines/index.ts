@@ -1,5 +1,6 @@
 /** Every flow's machine, for the diagram writer and QA's inspector. */
 import { cancelSubscriptionMachine } from './cancelSubscription/cancelSubscription.machine';
+import { changePlanMachine } from './changePlan/changePlan.machine';
 import { loginLinkMachine } from './loginLink/loginLink.machine';
 import { passwordMachine } from './password/password.machine';
 import { photoMachine } from './photo/photo.machine';
@@ -23,4 +24,5 @@ export const machines = {
   subscription: subscriptionMachine,
   cancelSubscription: cancelSubscriptionMachine,
   voucher: voucherMachine,
+  changePlan: changePlanMachine,
 } as const;

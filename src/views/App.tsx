@@ -24,6 +24,7 @@ const RecoveryPage = lazy(() => import('./pages/RecoveryPage'));
 const AuthLinkPage = lazy(() => import('./pages/AuthLinkPage'));
 const SubscriptionPage = lazy(() => import('./pages/SubscriptionPage'));
 const RedeemVoucherPage = lazy(() => import('./pages/RedeemVoucherPage'));
+const ChangePlanPage = lazy(() => import('./pages/ChangePlanPage'));
 const SignedInGroup = lazy(() => import('./SignedInGroup'));
 
 function PageLoading() {
@@ -63,6 +64,7 @@ export function AppRoutes() {
                   <Route path={routes.account}><SignedIn><AccountPage /></SignedIn></Route>
                   <Route path={routes.subscription}><SignedIn><SubscriptionPage /></SignedIn></Route>
                   <Route path={routes.redeemVoucher}><SignedIn><RedeemVoucherPage /></SignedIn></Route>
+                  <Route path={routes.changePlan}><SignedIn><ChangePlanPage /></SignedIn></Route>
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>

@@ -25,6 +25,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   [routes.account]: 'Account',
   [routes.subscription]: 'Subscription',
   [routes.redeemVoucher]: 'Redeem Voucher',
+  [routes.changePlan]: 'Change Plan',
 };
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
