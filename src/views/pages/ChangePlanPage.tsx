@@ -10,6 +10,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
 import type { Plan } from '../../api/schemas';
+import { leaveFor } from '../../lib/leave';
 import { routes } from '../../lib/route-paths';
 import { createChangePlanActors } from '../../machines/changePlan/changePlan.actors';
 import {
@@ -36,7 +37,7 @@ export default function ChangePlanPage() {
       notify: notifyFor('changePlan'),
       subscriptionChanged: () => void refreshSubscription(queryClient),
       goTo: goToAction(navigate),
-      openPaymentLink: (_, { url }) => window.location.assign(url),
+      openPaymentLink: (_, { url }) => leaveFor(url),
     },
   });
   const view = useConnect(flow, changePlanPageView);
