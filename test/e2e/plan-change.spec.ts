@@ -1,0 +1,122 @@
+/**
+ * Issue 9 in a real browser on the local sandbox: change plan with the server's numbers, the charge
+ * in the payments panel, a declined charge that leaves the plan, and (selector) change payment method.
+ * premium@ ends as it started (monthly, saved Visa) for the spec files that run after this one.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, watchConsole } from './support';
+
+let problems: string[] = [];
+test.beforeEach(async ({ page }) => {
+  problems = watchConsole(page);
+});
+test.afterEach(() => {
+  // The declined charge answers 402 on purpose; the app shows it, nothing else may fail.
+  expect(problems.filter((p) => !p.includes('402'))).toEqual([]);
+});
+
+const PREMIUM = 'premium@example.com';
+
+async function signInTo(page: Page, email: string, path: string) {
+  await page.goto(`/login?from=${encodeURIComponent(path)}`);
+  await signIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
+
+/** A call with the signed-in viewer's token (test set-up the UI does not offer, e.g. a declining card). */
+async function api(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(async ({ method, path, body }) => {
+    const response = await fetch(`/api/v1/mobile${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, json: await response.json() };
+  }, { method, path, body });
+}
+
+function fact(page: Page, label: string) {
+  return page.getByRole('region', { name: 'Current Subscription' }).locator('dt', { hasText: label }).locator('+ dd');
+}
+
+async function changePlanTo(page: Page, plan: string) {
+  await page.getByRole('listitem', { name: plan }).getByRole('button', { name: 'Select Plan' }).click();
+  await page.getByRole('button', { name: 'Change Plan' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to change your plan?' });
+  await expect(dialog.getByRole('button', { name: "Yes, I'm sure" })).toBeEnabled();
+  return dialog;
+}
+
+test('premium@: monthly → yearly shows the numbers first, then the new end date and the ₱990 charge; back to monthly', async ({ page }) => {
+  await signInTo(page, PREMIUM, '/subscription/change-plan');
+  await expect(page.getByText('Changing subscription plan will take effect immediately but the remaining days of your current subscription will be added.')).toBeVisible();
+  await expect(page.getByText('**** **** **** 1381')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Monthly' }).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(page.getByRole('listitem', { name: 'Yearly' }).getByText('Popular')).toBeVisible();
+
+  const dialog = await changePlanTo(page, 'Yearly');
+  const value = (label: string) => dialog.locator('dt', { hasText: label }).locator('+ dd');
+  await expect(value('Charged now')).toHaveText('₱990');
+  // The seed renews premium@ in 20 days; a few minutes of the test may have passed.
+  await expect(value('Days carried over')).toHaveText(/^(19|20) days$/);
+  const newEnd = (await value('New end date').textContent())!;
+  expect(newEnd).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (am|pm)$/);
+  await dialog.getByRole('button', { name: "Yes, I'm sure" }).click();
+
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText('Your plan has been changed to Yearly. The remaining days of your previous plan were added.')).toBeVisible();
+  await expect(fact(page, 'Price')).toHaveText('₱990 yearly');
+  await expect(fact(page, 'Next Billing Date')).toHaveText(newEnd);
+  const firstPayment = page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1);
+  await expect(firstPayment).toContainText('Yearly');
+  await expect(firstPayment).toContainText('₱990');
+  await expect(firstPayment).toContainText('Succeeded');
+
+  // Back to monthly, so the files after this one find premium@ as seeded (the carried days keep the date far out).
+  await page.goto('/subscription/change-plan');
+  const back = await changePlanTo(page, 'Monthly');
+  await expect(back.locator('dt', { hasText: 'Charged now' }).locator('+ dd')).toHaveText('₱99');
+  await back.getByRole('button', { name: "Yes, I'm sure" }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
+});
+
+test('premium@: a declined charge keeps the dialog open with the message and leaves the plan as it was', async ({ page }) => {
+  await signInTo(page, PREMIUM, '/subscription/change-plan');
+  // A declining card (the sandbox's 4000 0000 0000 0002), made the subscription's card through the API.
+  const saved = await api(page, 'POST', '/payment/vault/cards', { number: '4000000000000002', expMonth: '12', expYear: '2099', cvc: '123', isDefault: false });
+  expect(saved.status).toBe(200);
+  const status = (await api(page, 'GET', '/subscription/status')).json.data;
+  const use = (cardTokenId: string) => api(page, 'POST', '/subscription/update-payment-method', {
+    subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId }),
+  });
+  expect((await use(saved.json.data.cardTokenId)).status).toBe(200);
+  try {
+    await page.reload();
+    const dialog = await changePlanTo(page, 'Yearly');
+    await dialog.getByRole('button', { name: "Yes, I'm sure" }).click();
+    const message = 'Your payment was declined. Please try another card or payment method.';
+    await expect(dialog.getByRole('alert')).toHaveText(message);
+    await expect(dialog.getByRole('button', { name: "Yes, I'm sure" })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/subscription');
+    await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
+    await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Failed');
+  } finally {
+    expect((await use('seed-card-premium')).status).toBe(200);
+  }
+});
+
+test('canceled@ (checkout): the change goes to the gateway page; cancelling there leaves the plan as it was', async ({ page }) => {
+  await signInTo(page, 'canceled@example.com', '/subscription/change-plan');
+  await expect(page.getByText('Maya Checkout')).toBeVisible();
+  const dialog = await changePlanTo(page, 'Yearly');
+  await dialog.getByRole('button', { name: "Yes, I'm sure" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/maya\/pages\/checkout\//);
+  await expect(page.getByText('₱990.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/payment\?status=canceled$/);
+  await page.goto('/subscription');
+  await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
+  await expect(fact(page, 'Status')).toHaveText('Canceled');
+});
