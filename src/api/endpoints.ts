@@ -90,7 +90,7 @@ export function createApi(http: Http) {
     payWithWallet: (body: { planId: number; linkId: string }, signal?: AbortSignal) =>
       request(`${V1}/payment/wallet/create`, { method: 'POST', body, schema: nothing, signal }),
     saveCard: (body: s.NewCard, signal?: AbortSignal) =>
-      request(`${V1}/payment/vault/cards`, { method: 'POST', body, schema: nothing, signal }),
+      request(`${V1}/payment/vault/cards`, { method: 'POST', body, schema: s.savedCardSchema, signal }),
     getDefaultCard: (signal?: AbortSignal) =>
       request(`${V1}/payment/vault/cards/default`, { schema: s.savedCardSchema.nullable(), signal }),
     payWithCard: (body: { planId: number; cardToken: string }, signal?: AbortSignal) =>

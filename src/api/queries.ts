@@ -38,3 +38,7 @@ export const plansQuery = (api: Api) =>
 /** The server's numbers for a plan change; never cached long, the carried time shrinks as it is read. */
 export const planChangePreviewQuery = (api: Api, planId: number) =>
   queryOptions({ queryKey: queryKeys.planChangePreview(planId), queryFn: ({ signal }) => api.previewPlanChange({ planId }, signal), staleTime: 0 });
+export const defaultCardQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.defaultCard, queryFn: ({ signal }) => api.getDefaultCard(signal) });
+export const walletLinkQuery = (api: Api) =>
+  queryOptions({ queryKey: queryKeys.walletLink, queryFn: ({ signal }) => api.getWalletLink(signal) });

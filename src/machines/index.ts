@@ -11,6 +11,9 @@ import { signInMachine } from './signIn/signIn.machine';
 import { signUpMachine } from './signUp/signUp.machine';
 import { subscriptionMachine } from './subscription/subscription.machine';
 import { voucherMachine } from './voucher/voucher.machine';
+import { subscribeMachine } from './subscribe/subscribe.machine';
+import { cardEntryMachine } from './cardEntry/cardEntry.machine';
+import { walletLinkMachine } from './walletLink/walletLink.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -25,4 +28,7 @@ export const machines = {
   cancelSubscription: cancelSubscriptionMachine,
   voucher: voucherMachine,
   changePlan: changePlanMachine,
+  subscribe: subscribeMachine,
+  cardEntry: cardEntryMachine,
+  walletLink: walletLinkMachine,
 } as const;

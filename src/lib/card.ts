@@ -1,0 +1,114 @@
+/**
+ * Card entry rules (spec §5 'Card'): the number grouped in fours (at most 19 characters, 16 digits),
+ * the brand from its first digits, expiry MM/YY, a 3-digit CVC. Pure, so the form, the machine and
+ * the property tests share one definition. Nothing here keeps or logs a card number.
+ */
+
+export const CARD_MESSAGES = {
+  fillAll: 'Please fill in all the fields',
+  unsupported: 'This card type is not supported',
+  invalidMonth: 'Invalid month',
+  expired: 'Card expired',
+} as const;
+
+export const MAX_CARD_DIGITS = 16;
+/** 16 digits and 3 spaces. */
+export const MAX_CARD_LENGTH = 19;
+export const CVC_LENGTH = 3;
+
+export type CardBrand = 'visa' | 'mastercard' | 'jcb';
+
+export const BRAND_NAMES: Record<CardBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', jcb: 'JCB' };
+
+export function digitsOf(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** '4123450131001381' (or anything typed) → '4123 4501 3100 1381': digits only, at most 16, in fours. */
+export function formatCardNumber(value: string): string {
+  const digits = digitsOf(value).slice(0, MAX_CARD_DIGITS);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** Visa starts with 4, Mastercard 51–55, JCB 3528–3589 (spec §5); anything else is no brand. */
+export function cardBrand(value: string): CardBrand | null {
+  const digits = digitsOf(value);
+  if (digits.startsWith('4')) return 'visa';
+  const two = Number(digits.slice(0, 2));
+  if (digits.length >= 2 && two >= 51 && two <= 55) return 'mastercard';
+  const four = Number(digits.slice(0, 4));
+  if (digits.length >= 4 && four >= 3528 && four <= 3589) return 'jcb';
+  return null;
+}
+
+/** What is typed into the expiry field → 'MM/YY' as it grows ('1' → '1', '123' → '12/3'). */
+export function formatExpiry(value: string): string {
+  const digits = digitsOf(value).slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** CVC: digits only, at most 3 in the entry field. */
+export function formatCvc(value: string): string {
+  return digitsOf(value).slice(0, CVC_LENGTH);
+}
+
+export interface CardInput {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type CardField = keyof CardInput;
+export type CardErrors = Partial<Record<CardField, string>>;
+
+/** The month this is in Asia/Manila, as year*12 + month (1–12). */
+export function manilaMonthIndex(now: Date): number {
+  const manila = new Date(now.getTime() + 8 * 3600_000);
+  return manila.getUTCFullYear() * 12 + manila.getUTCMonth() + 1;
+}
+
+/**
+ * 'MM/YY' → null when valid, else 'Invalid month' (month outside 1–12) or 'Card expired' (a month
+ * before this one in Asia/Manila; the card works through its expiry month).
+ */
+export function expiryError(expiry: string, now: Date): string | null {
+  const match = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
+  if (!match) return CARD_MESSAGES.invalidMonth;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return CARD_MESSAGES.invalidMonth;
+  const year = 2000 + Number(match[2]);
+  return year * 12 + month < manilaMonthIndex(now) ? CARD_MESSAGES.expired : null;
+}
+
+/** The form's errors: missing fields first ('Please fill in all the fields'), then each rule. */
+export function cardErrors(card: CardInput, now: Date): { form: string | null; fields: CardErrors } {
+  const number = digitsOf(card.number);
+  if (!number || !card.expiry.trim() || !card.cvc.trim()) return { form: CARD_MESSAGES.fillAll, fields: {} };
+  const fields: CardErrors = {};
+  if (number.length < MAX_CARD_DIGITS) fields.number = 'Enter the 16 digits of the card number';
+  else if (!cardBrand(number)) fields.number = CARD_MESSAGES.unsupported;
+  const expiry = expiryError(card.expiry, now);
+  if (expiry) fields.expiry = expiry;
+  if (!/^\d{3}$/.test(card.cvc)) fields.cvc = 'Enter the 3 digits on the back of the card';
+  return { form: null, fields };
+}
+
+/** The request body of spec §3 'New card input' (expiry month 2 characters, year 4). */
+export function newCardRequest(card: CardInput, isDefault: boolean) {
+  const [month = '', year = ''] = card.expiry.split('/');
+  return { number: digitsOf(card.number), expMonth: month, expYear: `20${year}`, cvc: card.cvc, isDefault };
+}
+
+/** '**** **** **** 1381' (spec §2). */
+export function maskedCardNumber(last4: string): string {
+  return `**** **** **** ${last4}`;
+}
+
+/** Maya's card type ('visa', 'master-card', 'jcb') in words; another value as sent. */
+export function cardTypeLabel(cardType: string): string {
+  const key = cardType.toLowerCase().replace(/[^a-z]/g, '');
+  if (key === 'visa') return BRAND_NAMES.visa;
+  if (key === 'mastercard') return BRAND_NAMES.mastercard;
+  if (key === 'jcb') return BRAND_NAMES.jcb;
+  return cardType;
+}

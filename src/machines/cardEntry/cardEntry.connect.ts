@@ -1,0 +1,25 @@
+/** Card entry's view props: the saved card and its switch, the entry form, errors, pending. */
+import type { SnapshotFrom } from 'xstate';
+import { cardTypeLabel, maskedCardNumber, type CardInput } from '../../lib/card';
+import type { CardEntryEvent, CardEntryMachine } from './cardEntry.machine';
+
+export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (event: CardEntryEvent) => void) {
+  const { savedCard, useSaved, fieldErrors, formError, serverMessage } = state.context;
+  return {
+    loading: state.matches('loading'),
+    loadFailed: state.matches('loadFailed'),
+    saving: state.matches('saving'),
+    done: state.matches('done'),
+    savedCard: savedCard
+      ? { number: maskedCardNumber(savedCard.last4), type: cardTypeLabel(savedCard.cardType), isDefault: savedCard.default }
+      : null,
+    useSaved: state.matches('savedCard') || (state.matches('done') && useSaved),
+    showForm: state.matches('newCard') || state.matches('saving'),
+    fieldErrors,
+    formError,
+    serverMessage,
+    onUseSaved: (on: boolean) => send({ type: 'card.useSaved', on }),
+    onSubmit: (card: CardInput, isDefault: boolean) => send({ type: 'card.submit', card, isDefault }),
+    onRetry: () => send({ type: 'card.retry' }),
+  } as const;
+}

@@ -1,0 +1,177 @@
+/**
+ * Card entry (spec §2 'Card option', §5 'Card'): the saved default card ('Use this card') or a new
+ * card, checked here, then saved at Maya through the API (POST vault/cards), which keeps only Maya's
+ * token and the masked number. The machine ends with the card token to pay or save with, so the
+ * subscribe wizard and the change-payment-method page use the same chart with their own labels.
+ * The typed card lives in context only while the save call runs (masked in the inspector).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { SavedCard } from '../../api/schemas';
+import { CARD_MESSAGES, cardErrors, newCardRequest, type CardErrors, type CardInput } from '../../lib/card';
+import { notProvided } from '../actors';
+import { errorMessageOf, type Notify } from '../shared';
+
+export interface CardEntryInput {
+  /** Today, for 'Card expired' (tests fix it). */
+  now?: Date;
+}
+
+/** What the flow ends with: the token to pay or save with, and how to show the card. */
+export interface ChosenCard {
+  cardTokenId: string;
+  cardType: string;
+  last4: string;
+}
+
+export interface CardEntryContext {
+  now: Date | null;
+  savedCard: SavedCard | null;
+  /** 'Use this card' (on when the saved card is the default, spec §4). */
+  useSaved: boolean;
+  /** The card being saved: only while the save call runs. */
+  card: ReturnType<typeof newCardRequest> | null;
+  fieldErrors: CardErrors;
+  formError: string | null;
+  serverMessage: string | null;
+  chosen: ChosenCard | null;
+}
+
+export type CardEntryEvent =
+  | { type: 'card.useSaved'; on: boolean }
+  | { type: 'card.submit'; card: CardInput; isDefault: boolean }
+  | { type: 'card.retry' };
+
+const chosenFrom = (card: SavedCard): ChosenCard => ({ cardTokenId: card.cardTokenId, cardType: card.cardType, last4: card.last4 });
+
+export const cardEntryMachine = setup({
+  types: {
+    context: {} as CardEntryContext,
+    events: {} as CardEntryEvent,
+    input: {} as CardEntryInput,
+    output: {} as ChosenCard,
+  },
+  actors: {
+    loadDefaultCard: fromPromise<SavedCard | null>(async () => {
+      throw new Error('loadDefaultCard actor not provided');
+    }),
+    saveCard: notProvided<'saveCard'>('saveCard'),
+  },
+  guards: {
+    isPresent: (_, params: { value: unknown }) => params.value !== null && params.value !== undefined,
+    isOff: (_, params: { on: boolean }) => !params.on,
+    canUseSaved: ({ context }, params: { on: boolean }) => params.on && context.savedCard !== null,
+    isCardIncomplete: ({ context, event }) =>
+      event.type === 'card.submit' && cardErrors(event.card, context.now ?? new Date()).form !== null,
+    isCardValid: ({ context, event }) => {
+      if (event.type !== 'card.submit') return false;
+      const { form, fields } = cardErrors(event.card, context.now ?? new Date());
+      return !form && Object.keys(fields).length === 0;
+    },
+  },
+  actions: {
+    assignSavedCard: assign((_, params: { card: SavedCard | null }) => ({
+      savedCard: params.card,
+      useSaved: params.card?.default ?? false,
+    })),
+    assignUseSaved: assign(({ event }) => (event.type === 'card.useSaved' ? { useSaved: event.on, formError: null, serverMessage: null, fieldErrors: {} } : {})),
+    assignCard: assign(({ event }) =>
+      event.type === 'card.submit'
+        ? { card: newCardRequest(event.card, event.isDefault), fieldErrors: {}, formError: null, serverMessage: null }
+        : {},
+    ),
+    assignCardErrors: assign(({ context, event }) => {
+      if (event.type !== 'card.submit') return {};
+      const { form, fields } = cardErrors(event.card, context.now ?? new Date());
+      return { formError: form, fieldErrors: fields, serverMessage: null };
+    }),
+    assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
+    assignChosen: assign((_, params: { chosen: ChosenCard }) => ({ chosen: params.chosen })),
+    forgetCard: assign({ card: null }),
+    // Bound by the view: toasts, and what the page does with the chosen card.
+    notify: (_, _params: Notify) => {},
+    cardChosen: (_, _params: ChosenCard) => {},
+  },
+}).createMachine({
+  id: 'cardEntry',
+  context: ({ input }) => ({
+    now: input.now ?? null, savedCard: null, useSaved: false, card: null, fieldErrors: {}, formError: null, serverMessage: null, chosen: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadDefaultCard',
+        src: 'loadDefaultCard',
+        onDone: [
+          {
+            guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) },
+            target: 'savedCard',
+            actions: { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
+          },
+          { target: 'newCard', actions: { type: 'assignSavedCard', params: { card: null } } },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'assignServerMessage', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+      },
+    },
+    loadFailed: {
+      on: { 'card.retry': { target: 'loading', actions: assign({ serverMessage: null }) } },
+    },
+    // The saved card with 'Use this card' on: the card to pay or save with.
+    savedCard: {
+      on: {
+        'card.useSaved': { guard: { type: 'isOff', params: ({ event }) => ({ on: event.on }) }, target: 'newCard', actions: 'assignUseSaved' },
+        'card.submit': {
+          target: 'done',
+          actions: { type: 'assignChosen', params: ({ context }) => ({ chosen: chosenFrom(context.savedCard!) }) },
+        },
+      },
+    },
+    // The entry form (no saved card, or the switch off).
+    newCard: {
+      initial: 'editing',
+      states: { editing: {}, invalid: {}, rejected: {} },
+      on: {
+        'card.useSaved': {
+          guard: { type: 'canUseSaved', params: ({ event }) => ({ on: event.on }) },
+          target: 'savedCard',
+          actions: 'assignUseSaved',
+        },
+        'card.submit': [
+          { guard: 'isCardValid', target: 'saving', actions: 'assignCard' },
+          {
+            guard: 'isCardIncomplete',
+            target: '.invalid',
+            actions: ['assignCardErrors', { type: 'notify', params: { kind: 'error', message: CARD_MESSAGES.fillAll } }],
+          },
+          { target: '.invalid', actions: 'assignCardErrors' },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveCard',
+        src: 'saveCard',
+        input: ({ context }) => context.card!,
+        onDone: {
+          target: 'done',
+          actions: { type: 'assignChosen', params: ({ event }) => ({ chosen: chosenFrom(event.output) }) },
+        },
+        onError: {
+          target: 'newCard.rejected',
+          actions: [
+            { type: 'assignServerMessage', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+          ],
+        },
+      },
+      exit: 'forgetCard',
+    },
+    done: {
+      type: 'final',
+      entry: { type: 'cardChosen', params: ({ context }) => context.chosen! },
+    },
+  },
+  output: ({ context }) => context.chosen!,
+});
+
+export type CardEntryMachine = typeof cardEntryMachine;

@@ -1,0 +1,271 @@
+/**
+ * The subscribe wizard (spec §2 'Subscribe wizard', §4 'Payments'): 1 Select Plan, 2 Payment Method,
+ * 3 Confirm, with the URL as its projection (subscribe.address.ts). A reload or back/forward gives
+ * the machine an address; a step whose prerequisites are missing falls back to the first complete
+ * one (a card token is never kept in the address, so a reload on Confirm by card returns to step 2,
+ * where the saved card is ready). A PREMIUM viewer is sent to /subscription. Paying: a card goes to
+ * its 3-D Secure page when Maya asks, else to /payment?status=success; a wallet pays with the link;
+ * checkout asks the browser's confirmation (spec §5), then goes to Maya's hosted page. A failure goes
+ * to /payment?status=failed with an error toast (spec §4, §8).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
+import { routes } from '../../lib/route-paths';
+import { notProvided } from '../actors';
+import type { ChosenCard } from '../cardEntry/cardEntry.machine';
+import { errorMessageOf, type Navigation, type Notify } from '../shared';
+import { format, sameLocation, type SubscribeLocation, type WizardMethod, type WizardStep } from './subscribe.address';
+
+export type { SubscribeLocation, WizardMethod, WizardStep } from './subscribe.address';
+
+export const CHECKOUT_CONFIRMATION =
+  'Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.';
+export const INVALID_QUERY = 'Invalid Query! Please reload your browser';
+export const WALLET_REQUIRED = 'Please connect your Maya wallet to continue';
+
+export interface SubscribeContext extends SubscribeLocation {
+  /** The plan of `plan` in the plan list (the list itself stays in React Query). */
+  selectedPlan: Plan | null;
+  /** Card chosen on step 2 (Maya's token and how to show it; never the card's number). */
+  card: ChosenCard | null;
+  /** The linked wallet's id, while the wallet panel reports one. */
+  linkId: string | null;
+  loadError: string | null;
+}
+
+export type SubscribeEvent =
+  | { type: 'plan.select'; plan: Plan }
+  | { type: 'method.select'; method: WizardMethod }
+  | { type: 'card.chosen'; card: ChosenCard }
+  | { type: 'wallet.changed'; linkId: string | null }
+  | { type: 'step.continue' }
+  | { type: 'step.back' }
+  | { type: 'step.edit'; step: 1 | 2 }
+  | { type: 'payment.submit' }
+  | { type: 'checkout.confirm' }
+  | { type: 'checkout.decline' }
+  | { type: 'wizard.retry' }
+  | { type: 'location.changed'; location: SubscribeLocation };
+
+const failedPayment: Navigation = { path: `${routes.payment}?status=failed`, replace: true };
+const paidPayment: Navigation = { path: `${routes.payment}?status=success`, replace: true };
+
+export const subscribeMachine = setup({
+  types: {
+    context: {} as SubscribeContext,
+    events: {} as SubscribeEvent,
+    input: {} as SubscribeLocation,
+  },
+  actors: {
+    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
+      throw new Error('loadStatus actor not provided');
+    }),
+    loadPlans: fromPromise<Plan[]>(async () => {
+      throw new Error('loadPlans actor not provided');
+    }),
+    payWithCard: notProvided<'payWithCard'>('payWithCard'),
+    payWithWallet: notProvided<'payWithWallet'>('payWithWallet'),
+    createCheckout: notProvided<'createCheckout'>('createCheckout'),
+  },
+  guards: {
+    isPremium: (_, params: { status: SubscriptionStatusDetails }) => params.status.planType === 'PREMIUM',
+    isInvalidWalletReturn: ({ context }) =>
+      context.walletLinkStatus !== null && (context.walletLinkStatus === 'invalid' || context.method !== 'maya' || !context.selectedPlan),
+    canConfirm: ({ context }) => context.step === 3 && context.selectedPlan !== null && isMethodReady(context),
+    canChooseMethod: ({ context }) => context.step >= 2 && context.selectedPlan !== null,
+    isNewLocation: ({ context, event }) => event.type === 'location.changed' && !sameLocation(context, event.location),
+    isOtherPlan: ({ context, event }) => event.type === 'location.changed' && event.location.plan !== context.selectedPlan?.slug,
+    isMethodReady: ({ context }) => isMethodReady(context),
+    isWalletChosen: ({ context }) => context.method === 'maya',
+    isStepOne: ({ event }) => event.type === 'step.edit' && event.step === 1,
+    isCheckout: ({ context }) => context.method === 'checkout',
+    isCard: ({ context }) => context.method === 'card',
+    needsVerification: (_, params: { url: string | undefined }) => Boolean(params.url),
+  },
+  actions: {
+    assignLocation: assign(({ event }) => (event.type === 'location.changed' ? { ...event.location } : {})),
+    assignPlanFrom: assign(({ context }, params: { plans: Plan[] }) => ({
+      selectedPlan: params.plans.find((plan) => plan.slug === context.plan) ?? null,
+    })),
+    assignLoadError: assign((_, params: { message: string }) => ({ loadError: params.message })),
+    clearLoadError: assign({ loadError: null }),
+    assignPlan: assign(({ event }) => (event.type === 'plan.select' ? { selectedPlan: event.plan, plan: event.plan.slug, step: 2 as const } : {})),
+    assignMethod: assign(({ context, event }) =>
+      event.type === 'method.select' && event.method !== context.method
+        ? { method: event.method, card: null, walletLinkStatus: null }
+        : {},
+    ),
+    assignCard: assign(({ event }) => (event.type === 'card.chosen' ? { card: event.card, step: 3 as const } : {})),
+    assignLinkId: assign(({ event }) => (event.type === 'wallet.changed' ? { linkId: event.linkId } : {})),
+    assignStep: assign((_, params: { step: WizardStep }) => ({ step: params.step })),
+    /** The browser's confirmation of spec §5 (tests replace it); the answer comes back as an event. */
+    askCheckoutConfirmation: ({ self }) => {
+      self.send({ type: window.confirm(CHECKOUT_CONFIRMATION) ? 'checkout.confirm' : 'checkout.decline' });
+    },
+    /** The browser leaves for a Maya page (3-D Secure, hosted checkout); tests replace it. */
+    redirect: (_, params: { url: string }) => {
+      window.location.assign(params.url);
+    },
+    // Bound by the view: the router, toasts, and React Query after a payment.
+    goTo: (_, _params: Navigation) => {},
+    notify: (_, _params: Notify) => {},
+    subscriptionChanged: () => {},
+  },
+}).createMachine({
+  id: 'subscribe',
+  context: ({ input }) => ({ ...input, selectedPlan: null, card: null, linkId: null, loadError: null }),
+  initial: 'checkingStatus',
+  on: {
+    'location.changed': [
+      { guard: 'isOtherPlan', target: '.loadingPlans', actions: 'assignLocation' },
+      { guard: 'isNewLocation', target: '.routing', actions: 'assignLocation' },
+    ],
+  },
+  states: {
+    checkingStatus: {
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: [
+          {
+            guard: { type: 'isPremium', params: ({ event }) => ({ status: event.output }) },
+            target: 'leaving',
+            actions: { type: 'goTo', params: { path: routes.subscription, replace: true } },
+          },
+          { target: 'loadingPlans' },
+        ],
+        onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+      },
+    },
+    loadingPlans: {
+      invoke: {
+        id: 'loadPlans',
+        src: 'loadPlans',
+        onDone: { target: 'routing', actions: { type: 'assignPlanFrom', params: ({ event }) => ({ plans: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+      },
+    },
+    loadFailed: {
+      on: { 'wizard.retry': { target: 'checkingStatus', actions: 'clearLoadError' } },
+    },
+    // The first complete step of the address; an incomplete one is replaced by it.
+    routing: {
+      always: [
+        { guard: 'isInvalidWalletReturn', target: 'invalidQuery' },
+        { guard: 'canConfirm', target: 'confirm' },
+        { guard: 'canChooseMethod', target: 'paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress(true)] },
+        { target: 'selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress(true)] },
+      ],
+    },
+    invalidQuery: {},
+    selectPlan: {
+      on: {
+        'plan.select': { target: 'paymentMethod', actions: ['assignPlan', writeAddress()] },
+      },
+    },
+    paymentMethod: {
+      on: {
+        'method.select': { actions: ['assignMethod', writeAddress(true)] },
+        'card.chosen': { guard: 'isCard', target: 'confirm', actions: ['assignCard', writeAddress()] },
+        'wallet.changed': { actions: 'assignLinkId' },
+        'step.continue': [
+          { guard: 'isMethodReady', target: 'confirm', actions: [{ type: 'assignStep', params: { step: 3 } }, writeAddress()] },
+          { guard: 'isWalletChosen', actions: { type: 'notify', params: { kind: 'error', message: WALLET_REQUIRED } } },
+        ],
+        'step.back': { target: 'selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
+      },
+    },
+    confirm: {
+      initial: 'reviewing',
+      states: {
+        reviewing: {
+          on: {
+            'step.back': { target: '#subscribe.paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
+            'step.edit': [
+              { guard: 'isStepOne', target: '#subscribe.selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
+              { target: '#subscribe.paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
+            ],
+            'payment.submit': [
+              { guard: 'isCheckout', target: 'confirmingCheckout' },
+              { guard: 'isCard', target: 'payingByCard' },
+              { target: 'payingByWallet' },
+            ],
+          },
+        },
+        confirmingCheckout: {
+          entry: 'askCheckoutConfirmation',
+          on: {
+            'checkout.confirm': 'creatingCheckout',
+            'checkout.decline': 'reviewing',
+          },
+        },
+        creatingCheckout: {
+          invoke: {
+            id: 'createCheckout',
+            src: 'createCheckout',
+            input: ({ context }) => ({ planId: context.selectedPlan!.id }),
+            onDone: {
+              target: '#subscribe.leaving',
+              actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.paymentLink }) },
+            },
+            onError: { target: '#subscribe.leaving', actions: paymentFailed() },
+          },
+        },
+        payingByCard: {
+          invoke: {
+            id: 'payWithCard',
+            src: 'payWithCard',
+            input: ({ context }) => ({ planId: context.selectedPlan!.id, cardToken: context.card!.cardTokenId }),
+            onDone: [
+              {
+                guard: { type: 'needsVerification', params: ({ event }) => ({ url: event.output.verificationUrl }) },
+                target: '#subscribe.leaving',
+                actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.verificationUrl! }) },
+              },
+              { target: '#subscribe.leaving', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
+            ],
+            onError: { target: '#subscribe.leaving', actions: paymentFailed() },
+          },
+        },
+        payingByWallet: {
+          invoke: {
+            id: 'payWithWallet',
+            src: 'payWithWallet',
+            input: ({ context }) => ({ planId: context.selectedPlan!.id, linkId: context.linkId! }),
+            onDone: { target: '#subscribe.leaving', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
+            onError: { target: '#subscribe.leaving', actions: paymentFailed() },
+          },
+        },
+      },
+    },
+    // The wizard is over: the browser is on its way to a result, Maya's page, or /subscription.
+    leaving: { type: 'final' },
+  },
+});
+
+/**
+ * The address of the step the machine is on: written on every step (a new history entry, so back and
+ * forward walk the steps), or in place when the machine corrected an address or a choice changed.
+ */
+function writeAddress(replace = false) {
+  return { type: 'goTo', params: ({ context }: { context: SubscribeContext }) => ({ path: format(context), replace }) } as const;
+}
+
+function isMethodReady(context: SubscribeContext): boolean {
+  if (context.method === 'checkout') return true;
+  if (context.method === 'card') return context.card !== null;
+  if (context.method === 'maya') return context.linkId !== null;
+  return false;
+}
+
+/** A refused payment: the server's message as a toast, then the failed result (spec §4, §8). */
+function paymentFailed() {
+  return [
+    { type: 'notify', params: ({ event }: { event: { error: unknown } }) => ({ kind: 'error' as const, message: errorMessageOf(event) }) },
+    'subscriptionChanged',
+    { type: 'goTo', params: failedPayment },
+  ] as const;
+}
+
+export type SubscribeMachine = typeof subscribeMachine;
+export { format as formatSubscribeAddress };

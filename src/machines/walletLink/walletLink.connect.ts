@@ -1,0 +1,23 @@
+/** The wallet panel's view props: the banner of a return, the link, errors, pending. */
+import type { SnapshotFrom } from 'xstate';
+import { WALLET_BANNERS, type WalletLinkEvent, type WalletLinkMachine } from './walletLink.machine';
+
+export const WALLET_PROVIDER = 'Maya';
+
+export function connectWalletLink(state: SnapshotFrom<WalletLinkMachine>, send: (event: WalletLinkEvent) => void) {
+  const { link, linkStatus, error } = state.context;
+  return {
+    loading: state.matches('loading'),
+    lookupFailed: state.matches('lookupFailed'),
+    linked: state.matches('linked') || state.matches('unlinking'),
+    linking: state.matches('gettingBaseUrl') || state.matches('starting') || state.matches('redirecting'),
+    unlinking: state.matches('unlinking'),
+    banner: linkStatus ? { tone: linkStatus === 'success' ? ('good' as const) : ('bad' as const), text: WALLET_BANNERS[linkStatus] } : null,
+    email: link?.customer.contact.email ?? null,
+    cardState: link?.card.state ?? null,
+    error,
+    onLink: () => send({ type: 'wallet.link' }),
+    onUnlink: () => send({ type: 'wallet.unlink' }),
+    onRetry: () => send({ type: 'wallet.retry' }),
+  } as const;
+}

@@ -1,0 +1,153 @@
+/**
+ * The Maya wallet link (spec §2 'Wallet option', §4, §7): read the viewer's link, link a wallet (the
+ * base address first, then Maya's page, which sends the browser back with `wallet-link-status`),
+ * unlink it. The return's outcome is a banner. Its own machine, with its own input, so the subscribe
+ * wizard and the change-payment-method page use the same chart; the view tells its parent which
+ * link (if any) is usable through the `linkChanged` action.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { AppConfig, WalletLink, WalletLinkStartRequest } from '../../api/schemas';
+import { notProvided } from '../actors';
+import { errorMessageOf, withErrorMessage, type Notify } from '../shared';
+
+export type WalletLinkOutcome = 'success' | 'failed' | 'canceled';
+
+export const WALLET_BANNERS: Record<WalletLinkOutcome, string> = {
+  success: 'Successfully linked your account',
+  failed: 'Failed to link your account',
+  canceled: 'Linking your maya wallet account was canceled!',
+};
+export const WALLET_UNLINKED = 'Maya Wallet unlinked successfully';
+export const BASE_URL_FAILED = 'Failed to get base url';
+
+export interface WalletLinkInput {
+  /** The outcome Maya's page sent back in the address, if this is a return. */
+  linkStatus: WalletLinkOutcome | null;
+  /** Path and query of the page to come back to; the outcome is added as `wallet-link-status`. */
+  returnPath: string;
+}
+
+export interface WalletLinkContext extends WalletLinkInput {
+  link: WalletLink | null;
+  /** The app's base address (from /app-config.json), asked for when a link starts. */
+  baseUrl: string | null;
+  error: string | null;
+}
+
+export type WalletLinkEvent = { type: 'wallet.link' } | { type: 'wallet.unlink' } | { type: 'wallet.retry' };
+
+/** Maya's three return addresses: the app's base address, the page, and the outcome. */
+export function walletReturnUrls(baseUrl: string, returnPath: string): WalletLinkStartRequest['redirectUrl'] {
+  const url = (status: WalletLinkOutcome) =>
+    `${baseUrl.replace(/\/+$/, '')}${returnPath}${returnPath.includes('?') ? '&' : '?'}wallet-link-status=${status}`;
+  return { success: url('success'), failure: url('failed'), cancel: url('canceled') };
+}
+
+export const walletLinkMachine = setup({
+  types: {
+    context: {} as WalletLinkContext,
+    events: {} as WalletLinkEvent,
+    input: {} as WalletLinkInput,
+  },
+  actors: {
+    loadWalletLink: fromPromise<WalletLink | null>(async () => {
+      throw new Error('loadWalletLink actor not provided');
+    }),
+    loadAppConfig: fromPromise<AppConfig>(async () => {
+      throw new Error('loadAppConfig actor not provided');
+    }),
+    startWalletLink: notProvided<'startWalletLink'>('startWalletLink'),
+    unlinkWallet: fromPromise<unknown>(async () => {
+      throw new Error('unlinkWallet actor not provided');
+    }),
+  },
+  guards: {
+    isPresent: (_, params: { value: unknown }) => params.value !== null && params.value !== undefined,
+  },
+  actions: {
+    assignLink: assign((_, params: { link: WalletLink | null }) => ({ link: params.link })),
+    assignError: assign((_, params: { message: string }) => ({ error: params.message })),
+    assignBaseUrl: assign((_, params: { baseUrl: string }) => ({ baseUrl: params.baseUrl })),
+    clearMessages: assign({ error: null, linkStatus: null }),
+    forgetLink: assign({ link: null }),
+    /** The browser leaves for Maya's page (tests replace it). */
+    redirect: (_, params: { url: string }) => {
+      window.location.assign(params.url);
+    },
+    // Bound by the view: toasts, the parent's view of the usable link, the cache after a change.
+    notify: (_, _params: Notify) => {},
+    linkChanged: (_, _params: { linkId: string | null }) => {},
+  },
+}).createMachine({
+  id: 'walletLink',
+  context: ({ input }) => ({ ...input, link: null, baseUrl: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadWalletLink',
+        src: 'loadWalletLink',
+        onDone: [
+          { guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) }, target: 'linked', actions: { type: 'assignLink', params: ({ event }) => ({ link: event.output }) } },
+          { target: 'unlinked', actions: { type: 'assignLink', params: { link: null } } },
+        ],
+        onError: { target: 'lookupFailed', actions: withErrorMessage('assignError') },
+      },
+    },
+    lookupFailed: {
+      on: { 'wallet.retry': { target: 'loading', actions: 'clearMessages' } },
+    },
+    unlinked: {
+      entry: { type: 'linkChanged', params: { linkId: null } },
+      on: { 'wallet.link': { target: 'gettingBaseUrl', actions: 'clearMessages' } },
+    },
+    gettingBaseUrl: {
+      invoke: {
+        id: 'loadAppConfig',
+        src: 'loadAppConfig',
+        onDone: { target: 'starting', actions: { type: 'assignBaseUrl', params: ({ event }) => ({ baseUrl: event.output.baseUrl }) } },
+        onError: {
+          target: 'unlinked',
+          actions: [
+            { type: 'assignError', params: { message: BASE_URL_FAILED } },
+            { type: 'notify', params: { kind: 'error', message: BASE_URL_FAILED } },
+          ],
+        },
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'startWalletLink',
+        src: 'startWalletLink',
+        input: ({ context }) => ({ redirectUrl: walletReturnUrls(context.baseUrl ?? '', context.returnPath) }),
+        onDone: { target: 'redirecting', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.redirectUrl }) } },
+        onError: {
+          target: 'unlinked',
+          actions: withErrorMessage('assignError'),
+        },
+      },
+    },
+    // The browser is on its way to Maya's page; nothing more happens here.
+    redirecting: {},
+    linked: {
+      entry: { type: 'linkChanged', params: ({ context }) => ({ linkId: context.link?.linkId ?? null }) },
+      on: { 'wallet.unlink': { target: 'unlinking', actions: 'clearMessages' } },
+    },
+    unlinking: {
+      invoke: {
+        id: 'unlinkWallet',
+        src: 'unlinkWallet',
+        onDone: {
+          target: 'unlinked',
+          actions: ['forgetLink', { type: 'notify', params: { kind: 'success', message: WALLET_UNLINKED } }],
+        },
+        onError: {
+          target: 'linked',
+          actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+        },
+      },
+    },
+  },
+});
+
+export type WalletLinkMachine = typeof walletLinkMachine;

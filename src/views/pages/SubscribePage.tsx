@@ -1,0 +1,189 @@
+/**
+ * The subscribe wizard (spec §2 /subscription/payment): 1 Select Plan, 2 Payment Method, 3 Confirm.
+ * One flow (subscribe.machine) whose address is the URL; the card form and the wallet panel are
+ * their own flows and report the card token or the link back to it.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useSearch } from 'wouter';
+import { plansQuery } from '../../api/queries';
+import type { Plan } from '../../api/schemas';
+import { routes } from '../../lib/route-paths';
+import { createSubscribeActors } from '../../machines/subscribe/subscribe.actors';
+import { parse, walletReturnPath } from '../../machines/subscribe/subscribe.address';
+import { connectSubscribe, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
+import { subscribeMachine, type WizardMethod } from '../../machines/subscribe/subscribe.machine';
+import { refreshSubscription } from '../../machines/subscription/actors';
+import { button, card, heading, muted } from '../../styles/ui.css';
+import { goToAction, notifyFor } from '../parts/bindings';
+import { CardForm } from '../parts/CardForm';
+import { ErrorBox } from '../parts/ErrorBox';
+import { WalletPanel } from '../parts/WalletPanel';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
+import { useLocationEvents } from '../useUrlProjection';
+import * as css from './subscribe.css';
+
+const CHECKOUT_EXPLANATION = [
+  'Checkout is a one-time charge for each subscription period on Maya\'s secure page. It does not renew automatically.',
+  'When your next payment is due, the app reminds you to pay again.',
+  'It suits you if you are testing the subscription.',
+];
+
+function Steps({ current }: { current: number }) {
+  return (
+    <ol className={css.steps} aria-label="Steps">
+      {STEP_TITLES.map((title, index) => {
+        const number = index + 1;
+        const tone = number < current ? 'done' : number === current ? 'current' : 'todo';
+        return (
+          <li key={title} className={css.step[tone]} aria-current={number === current ? 'step' : undefined}>
+            <span className={css.stepNumber} aria-hidden="true">{number}</span>
+            <span>{title}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean; onSelect: (plan: Plan) => void }) {
+  return (
+    <article className={css.planCard} aria-label={plan.name}>
+      <h3 className={css.planTitle}>
+        {plan.name}
+        {plan.popular && <span className={css.popular}>Popular</span>}
+      </h3>
+      <p className={muted}>{plan.description}</p>
+      <p className={css.price}>{planPrice(plan)}</p>
+      <ul className={css.features}>{plan.features.map((feature) => <li key={feature}>{feature}</li>)}</ul>
+      <button type="button" className={selected ? button.secondary : button.primary} onClick={() => onSelect(plan)}>
+        Choose {plan.name}
+      </button>
+    </article>
+  );
+}
+
+export default function SubscribePage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const actor = useFlow(subscribeMachine, {
+    actors: createSubscribeActors(api, queryClient),
+    actions: {
+      goTo: goToAction(navigate),
+      notify: notifyFor('subscribe'),
+      subscriptionChanged: () => void refreshSubscription(queryClient),
+    },
+    input: parse(path, search),
+  });
+  useLocationEvents(actor, path, search, parse);
+  const wizard = useConnect(actor, connectSubscribe);
+  const plans = useQuery({ ...plansQuery(api), enabled: wizard.view === 'selectPlan' });
+
+  let body;
+  if (wizard.view === 'loading' || wizard.view === 'leaving') {
+    body = <p role="status">{wizard.view === 'loading' ? 'Loading Subscription Plans...' : 'Please wait...'}</p>;
+  } else if (wizard.view === 'loadFailed') {
+    body = (
+      <div className={css.panel}>
+        <ErrorBox message={wizard.loadError} />
+        <button type="button" className={button.secondary} onClick={wizard.onRetry}>Try again</button>
+      </div>
+    );
+  } else if (wizard.view === 'invalidQuery') {
+    body = <p role="alert" className={css.banner.bad}>{wizard.invalidQuery}</p>;
+  } else if (wizard.view === 'selectPlan') {
+    body = (
+      <section aria-labelledby="wizard-step" className={css.stepBody}>
+        <h2 id="wizard-step">Select Plan</h2>
+        {plans.data ? (
+          <div className={css.planGrid}>
+            {plans.data.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} selected={plan.slug === wizard.planSlug} onSelect={wizard.onSelectPlan} />
+            ))}
+          </div>
+        ) : (
+          <p role="status">Loading Subscription Plans...</p>
+        )}
+      </section>
+    );
+  } else if (wizard.view === 'paymentMethod') {
+    body = (
+      <section aria-labelledby="wizard-step" className={css.stepBody}>
+        <h2 id="wizard-step">Payment Method</h2>
+        {wizard.plan && <p className={muted}>{wizard.plan.name}: {planPrice(wizard.plan)}</p>}
+        <fieldset className={css.methods}>
+          <legend className={css.legend}>How would you like to pay?</legend>
+          {(Object.keys(METHOD_LABELS) as WizardMethod[]).map((method) => (
+            <label key={method} className={css.methodOption}>
+              <input
+                type="radio"
+                name="payment-method"
+                value={method}
+                checked={wizard.method === method}
+                onChange={() => wizard.onSelectMethod(method)}
+              />
+              {METHOD_LABELS[method]}
+            </label>
+          ))}
+        </fieldset>
+        {wizard.method === 'card' && <CardForm key="card" submitLabel="Continue" onChosen={wizard.onCardChosen} />}
+        {wizard.method === 'maya' && wizard.planSlug && (
+          <WalletPanel key="maya" linkStatus={wizard.walletLinkStatus} returnPath={walletReturnPath(wizard.planSlug)} onLinkChanged={wizard.onWalletChanged} />
+        )}
+        {wizard.method === 'checkout' && (
+          <div className={css.panel}>{CHECKOUT_EXPLANATION.map((line) => <p key={line} className={muted}>{line}</p>)}</div>
+        )}
+        <div className={css.actions}>
+          <button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>
+          {(wizard.method === 'maya' || wizard.method === 'checkout') && (
+            <button type="button" className={button.primary} onClick={wizard.onContinue}>Continue</button>
+          )}
+        </div>
+      </section>
+    );
+  } else if (wizard.confirm) {
+    const { confirm } = wizard;
+    body = (
+      <section aria-labelledby="wizard-step" className={css.stepBody}>
+        <h2 id="wizard-step">Confirm</h2>
+        <dl className={css.summary}>
+          <dt className={css.summaryLabel}>Plan</dt>
+          <dd className={css.summaryValue}>{confirm.planName}</dd>
+          <dd className={css.summaryValue}>
+            <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(1)} disabled={confirm.paying} aria-label="Edit plan">Edit</button>
+          </dd>
+          <dt className={css.summaryLabel}>Price</dt>
+          <dd className={css.summaryValue}>{confirm.price}</dd>
+          <dd />
+          <dt className={css.summaryLabel}>Payment method</dt>
+          <dd className={css.summaryValue}>{confirm.method}</dd>
+          <dd className={css.summaryValue}>
+            <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(2)} disabled={confirm.paying} aria-label="Edit payment method">Edit</button>
+          </dd>
+        </dl>
+        <p>{confirm.next}</p>
+        <div className={css.actions}>
+          <button type="button" className={button.secondary} onClick={wizard.onBack} disabled={confirm.paying}>Back</button>
+          <button type="button" className={button.primary} onClick={wizard.onPay} disabled={confirm.paying} aria-busy={confirm.paying}>
+            {confirm.payLabel}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className={css.wizard}>
+      <div className={css.topRow}>
+        <Link href={routes.subscription}>Back to Subscription</Link>
+      </div>
+      <div className={card}>
+        <h1 className={heading}>Subscribe to Premium</h1>
+        {wizard.view !== 'invalidQuery' && wizard.view !== 'loadFailed' && <Steps current={wizard.step} />}
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/** The subscribe wizard: steps, plan cards, method choice, card form, wallet panel, summary. */
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
+
+export const wizard = style({ maxWidth: 760, margin: '0 auto', padding: `${space.xl} ${space.md}`, display: 'grid', gap: space.lg });
+export const stepBody = style({ display: 'grid', gap: space.md, marginTop: space.lg });
+globalStyle(`${stepBody} h2`, { margin: 0, fontSize: font.size.lg });
+export const topRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: space.sm });
+globalStyle(`${topRow} a`, { display: 'inline-block', minHeight: 24, paddingBlock: 2 });
+
+export const steps = style({
+  listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: space.sm,
+  counterReset: 'step',
+});
+const stepBase = style({
+  display: 'flex', alignItems: 'center', gap: space.sm, fontSize: font.size.sm, fontWeight: 600, minWidth: 0,
+  paddingBottom: space.sm, borderBottom: `3px solid ${vars.color.border}`, color: vars.color.textMuted,
+});
+export const step = styleVariants({
+  done: [stepBase, { borderBottomColor: vars.color.accent, color: vars.color.text }],
+  current: [stepBase, { borderBottomColor: vars.color.accent, color: vars.color.text }],
+  todo: [stepBase],
+});
+export const stepNumber = style({
+  flex: 'none', display: 'inline-grid', placeItems: 'center', width: 28, height: 28, borderRadius: radius.pill,
+  border: `2px solid currentColor`,
+});
+
+export const planGrid = style({
+  display: 'grid', gap: space.md, gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [breakpoint.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+export const planCard = style({
+  border: `1px solid ${vars.color.border}`, borderRadius: radius.md, padding: space.lg, background: vars.color.surfaceRaised,
+  display: 'grid', gap: space.sm, alignContent: 'start',
+});
+export const planTitle = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.sm, margin: 0, fontSize: font.size.lg });
+export const price = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
+export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs });
+export const popular = style({
+  fontSize: font.size.sm, fontWeight: 600, color: vars.color.accent, border: '1px solid currentColor', borderRadius: radius.pill,
+  padding: `2px ${space.sm}`,
+});
+
+export const methods = style({ border: 0, padding: 0, margin: 0, display: 'grid', gap: space.sm, minWidth: 0 });
+export const legend = style({ fontWeight: 600, marginBottom: space.sm, padding: 0 });
+export const methodOption = style({
+  display: 'flex', alignItems: 'center', gap: space.sm, minHeight: 44, padding: `${space.sm} ${space.md}`, cursor: 'pointer',
+  border: `1px solid ${vars.color.border}`, borderRadius: radius.md, background: vars.color.surfaceRaised,
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.accent } },
+});
+export const panel = style({ display: 'grid', gap: space.md, padding: space.md, border: `1px dashed ${vars.color.border}`, borderRadius: radius.md });
+
+export const cardRow = style({ display: 'grid', gap: space.md, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' });
+export const numberWrap = style({ display: 'grid', gap: space.xs });
+export const brandMark = style({
+  justifySelf: 'start', fontSize: font.size.sm, fontWeight: 700, letterSpacing: '0.04em', padding: `2px ${space.sm}`,
+  borderRadius: radius.sm, border: `1px solid ${vars.color.border}`, color: vars.color.text,
+});
+export const checkRow = style({ display: 'flex', alignItems: 'center', gap: space.sm, minHeight: 44 });
+export const savedCard = style({
+  display: 'grid', gap: space.xs, padding: space.md, borderRadius: radius.md, border: `1px solid ${vars.color.border}`,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+});
+
+const bannerBase = style({ margin: 0, padding: `${space.sm} ${space.md}`, borderRadius: radius.sm, border: '1px solid currentColor' });
+export const banner = styleVariants({
+  good: [bannerBase, { color: vars.color.success }],
+  bad: [bannerBase, { color: vars.color.danger, background: vars.color.dangerSurface }],
+});
+
+export const summary = style({
+  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr) auto', gap: `${space.sm} ${space.md}`,
+  alignItems: 'center', margin: 0,
+});
+export const summaryLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm });
+export const summaryValue = style({ margin: 0, overflowWrap: 'anywhere' });
+export const linkButton = style({
+  font: 'inherit', fontSize: font.size.sm, background: 'none', border: 0, color: vars.color.accent, cursor: 'pointer',
+  textDecoration: 'underline', minHeight: 24, padding: `2px ${space.xs}`,
+});
+export const actions = style({ display: 'flex', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });

@@ -1,0 +1,126 @@
+/**
+ * Card entry (spec §2 'Card option', §5 'Card'): the saved default card with its 'Use this card'
+ * switch, or the form for a new one. Its own flow (cardEntry.machine), so the subscribe wizard and
+ * the change-payment-method page share it; `onChosen` receives the card token to pay or save with.
+ * The typed number, expiry and CVC stay in this form until submitted; they are never stored.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry } from '../../lib/card';
+import { connectCardEntry } from '../../machines/cardEntry/cardEntry.connect';
+import { cardEntryMachine, type ChosenCard } from '../../machines/cardEntry/cardEntry.machine';
+import { createCardEntryActors } from '../../machines/subscribe/subscribe.actors';
+import { button, fieldError, fieldset, form, muted } from '../../styles/ui.css';
+import * as css from '../pages/subscribe.css';
+import { notifyFor } from './bindings';
+import { ErrorBox } from './ErrorBox';
+import { TextField } from './TextField';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
+
+export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onChosen: (card: ChosenCard) => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const actor = useFlow(cardEntryMachine, {
+    actors: createCardEntryActors(api, queryClient),
+    actions: { notify: notifyFor('cardEntry'), cardChosen: (_, card) => onChosen(card) },
+    input: {},
+  });
+  const props = useConnect(actor, connectCardEntry);
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [isDefault, setIsDefault] = useState(true);
+  const switchId = useId();
+  const brand = cardBrand(number);
+  const unsupported = digitsOf(number).length === 16 && !brand;
+
+  if (props.loading) return <p role="status">Loading your saved card...</p>;
+  if (props.loadFailed) {
+    return (
+      <div className={css.panel}>
+        <ErrorBox message={props.serverMessage} />
+        <button type="button" className={button.secondary} onClick={props.onRetry}>Try again</button>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    props.onSubmit({ number, expiry, cvc }, isDefault);
+  };
+
+  return (
+    <form className={form} onSubmit={onSubmit} noValidate aria-label="Card details">
+      {props.savedCard && (
+        <div className={css.savedCard}>
+          <span>{props.savedCard.number}</span>
+          <span>{props.savedCard.type}{props.savedCard.isDefault ? ' · Default payment method' : ''}</span>
+          <label className={css.checkRow} htmlFor={switchId}>
+            <input
+              id={switchId}
+              type="checkbox"
+              role="switch"
+              checked={props.useSaved}
+              disabled={props.saving}
+              onChange={(event) => props.onUseSaved(event.currentTarget.checked)}
+            />
+            Use this card
+          </label>
+        </div>
+      )}
+      {props.showForm && (
+        <fieldset className={fieldset} disabled={props.saving}>
+          <p className={muted}>Enter new card details:</p>
+          <ErrorBox message={props.serverMessage} />
+          <div className={css.numberWrap}>
+            <TextField
+              label="Card Number"
+              name="cardNumber"
+              autoComplete="cc-number"
+              inputMode="numeric"
+              maxLength={MAX_CARD_LENGTH}
+              placeholder="1234 5678 9012 3456"
+              value={number}
+              onChange={(event) => setNumber(formatCardNumber(event.currentTarget.value))}
+              error={props.fieldErrors.number ?? (unsupported ? CARD_MESSAGES.unsupported : undefined)}
+            />
+            {brand && <span className={css.brandMark} aria-label={`Card brand: ${BRAND_NAMES[brand]}`}>{BRAND_NAMES[brand]}</span>}
+          </div>
+          <div className={css.cardRow}>
+            <TextField
+              label="Expiry (MM/YY)"
+              name="cardExpiry"
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              maxLength={5}
+              placeholder="MM/YY"
+              value={expiry}
+              onChange={(event) => setExpiry(formatExpiry(event.currentTarget.value))}
+              error={props.fieldErrors.expiry}
+            />
+            <TextField
+              label="CVC"
+              name="cardCvc"
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              maxLength={CVC_LENGTH}
+              placeholder="123"
+              value={cvc}
+              onChange={(event) => setCvc(formatCvc(event.currentTarget.value))}
+              error={props.fieldErrors.cvc}
+            />
+          </div>
+          <label className={css.checkRow}>
+            <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.currentTarget.checked)} />
+            Save as default payment method
+          </label>
+          {props.formError && <p className={fieldError}>{props.formError}</p>}
+        </fieldset>
+      )}
+      <button type="submit" className={button.primary} disabled={props.saving || props.done} aria-busy={props.saving}>
+        {props.saving ? 'Saving card...' : submitLabel}
+      </button>
+    </form>
+  );
+}

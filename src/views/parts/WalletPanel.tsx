@@ -1,0 +1,61 @@
+/**
+ * The Maya wallet panel (spec §2 'Wallet option'): the banner of a return from Maya, the linked
+ * account (email and card state) with an unlink button, or a link button; errors inline. Its own
+ * flow (walletLink.machine); `onLinkChanged` tells the page which link, if any, it can pay with.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { connectWalletLink, WALLET_PROVIDER } from '../../machines/walletLink/walletLink.connect';
+import { walletLinkMachine, type WalletLinkOutcome } from '../../machines/walletLink/walletLink.machine';
+import { createWalletLinkActors } from '../../machines/subscribe/subscribe.actors';
+import { button, muted } from '../../styles/ui.css';
+import * as css from '../pages/subscribe.css';
+import { notifyFor } from './bindings';
+import { ErrorBox } from './ErrorBox';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
+
+export function WalletPanel({ linkStatus, returnPath, onLinkChanged }: {
+  linkStatus: WalletLinkOutcome | null;
+  returnPath: string;
+  onLinkChanged: (linkId: string | null) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const actor = useFlow(walletLinkMachine, {
+    actors: createWalletLinkActors(api, queryClient),
+    actions: { notify: notifyFor('walletLink'), linkChanged: (_, { linkId }) => onLinkChanged(linkId) },
+    input: { linkStatus, returnPath },
+  });
+  const props = useConnect(actor, connectWalletLink);
+  return (
+    <div className={css.panel} aria-label="Maya Wallet" role="group">
+      {props.banner && <p className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
+      {props.loading && <p role="status">Loading your Maya wallet...</p>}
+      {props.lookupFailed && (
+        <>
+          <ErrorBox message={props.error} />
+          <button type="button" className={button.secondary} onClick={props.onRetry}>Try again</button>
+        </>
+      )}
+      {props.linked && (
+        <>
+          <p>Linked Maya account: <strong>{props.email ?? 'your Maya account'}</strong></p>
+          <p className={muted}>Card state: {props.cardState}</p>
+          <ErrorBox message={props.error} />
+          <button type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
+            {props.unlinking ? 'Unlinking...' : `Unlink ${WALLET_PROVIDER}`}
+          </button>
+        </>
+      )}
+      {!props.loading && !props.lookupFailed && !props.linked && (
+        <>
+          <p className={muted}>Link your Maya wallet to pay for your subscription from it; it renews from the same wallet.</p>
+          <ErrorBox message={props.error} />
+          <button type="button" className={button.primary} onClick={props.onLink} disabled={props.linking} aria-busy={props.linking}>
+            {props.linking ? 'Opening Maya...' : `Link ${WALLET_PROVIDER}`}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
