@@ -1,6 +1,7 @@
 /** Every flow's machine, for the diagram writer and QA's inspector. */
 import { cancelSubscriptionMachine } from './cancelSubscription/cancelSubscription.machine';
 import { changePlanMachine } from './changePlan/changePlan.machine';
+import { paymentMethodMachine } from './paymentMethod/paymentMethod.machine';
 import { loginLinkMachine } from './loginLink/loginLink.machine';
 import { passwordMachine } from './password/password.machine';
 import { photoMachine } from './photo/photo.machine';
@@ -28,6 +29,7 @@ export const machines = {
   cancelSubscription: cancelSubscriptionMachine,
   voucher: voucherMachine,
   changePlan: changePlanMachine,
+  paymentMethod: paymentMethodMachine,
   subscribe: subscribeMachine,
   cardEntry: cardEntryMachine,
   walletLink: walletLinkMachine,

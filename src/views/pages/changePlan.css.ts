@@ -23,3 +23,6 @@ export const dialogFacts = style({
   display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.xs} ${space.md}`, margin: 0,
 });
 export const factRow = style({ display: 'contents' });
+/* The payment method options (change payment method) */
+export const options = style({ border: 0, padding: 0, margin: `0 0 ${space.md}`, display: 'flex', gap: space.md, flexWrap: 'wrap' });
+export const option = style({ display: 'inline-flex', alignItems: 'center', gap: space.xs, minHeight: 44, cursor: 'pointer' });
