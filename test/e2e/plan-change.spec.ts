@@ -120,3 +120,62 @@ test('canceled@ (checkout): the change goes to the gateway page; cancelling ther
   await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
   await expect(fact(page, 'Status')).toHaveText('Canceled');
 });
+
+test('premium@: card → wallet → back to card, then checkout, each saved for the next billing cycle', async ({ page }) => {
+  await signInTo(page, PREMIUM, '/subscription/change-payment-method');
+  await expect(page.getByText('Changing payment method will take effect in next billing cycle.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Credit/Debit' })).toBeChecked();
+  await expect(page.getByText('**** **** **** 1381').first()).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Use this card' })).toBeChecked();
+
+  // Wallet: link on Maya's (sandbox) page, come back with the banner, save.
+  await page.getByRole('radio', { name: 'Wallet' }).check();
+  await page.getByRole('button', { name: /^Link Maya/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/maya\/pages\/link\//);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/subscription\/change-payment-method\?wallet-method=1&wallet-link-status=success$/);
+  await expect(page.getByRole('radio', { name: 'Wallet' })).toBeChecked();
+  await expect(page.getByText('Successfully linked your account')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Unlink Maya/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(fact(page, 'Payment Method')).toHaveText('Maya Wallet');
+
+  // Back to the card: leaving the wallet option drops the return marker from the address.
+  await page.goto('/subscription/change-payment-method?wallet-method=1&wallet-link-status=success');
+  await expect(page.getByRole('radio', { name: 'Wallet' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Credit/Debit' }).check();
+  await expect(page).toHaveURL(/\/subscription\/change-payment-method$/);
+  await page.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
+
+  // Checkout asks the browser first; declining keeps the card.
+  await page.goto('/subscription/change-payment-method');
+  await page.getByRole('radio', { name: 'Checkout' }).check();
+  await expect(page.getByText(/does not renew automatically/)).toBeVisible();
+  const dismissed = page.waitForEvent('dialog');
+  void page.getByRole('button', { name: 'Save Payment Method' }).click();
+  const first = await dismissed;
+  expect(first.message()).toBe('Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.');
+  await first.dismiss();
+  await expect(page).toHaveURL(/\/subscription\/change-payment-method$/);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(fact(page, 'Payment Method')).toHaveText('Maya Checkout');
+
+  // As seeded again for the files after this one.
+  await page.goto('/subscription/change-payment-method');
+  await page.getByRole('radio', { name: 'Credit/Debit' }).check();
+  await page.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
+});
+
+test('voucher@ sees only its code and the voucher note', async ({ page }) => {
+  await signInTo(page, 'voucher@example.com', '/subscription/change-payment-method');
+  await expect(page.getByText('Voucher subscriptions cannot change payment methods. Your voucher subscription will remain active until it expires.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Voucher BISAYA30')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('radio')).toHaveCount(0); // the footer's theme radios are not the page's
+  await expect(page.getByRole('button', { name: 'Save Payment Method' })).toHaveCount(0);
+});
