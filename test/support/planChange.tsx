@@ -6,7 +6,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../src/api/queries';
-import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../src/api/schemas';
+import type { Plan, PlanChangePreview, SavedCard, SubscriptionStatusDetails, WalletLink } from '../../src/api/schemas';
 import { Toasts } from '../../src/views/Toasts';
 import type { FlowOverrides } from '../../src/views/services';
 import { demoUser, renderView, startSession } from './render';
@@ -71,6 +71,59 @@ export function renderPlanChangeView(ui: ReactNode, options: { path: string; ser
       <Toasts />
     </QueryClientProvider>,
     { path: options.path, session, fetch: planChangeFetch(server), overrides: options.overrides },
+  );
+  return { ...run, server, queryClient, user: userEvent.setup() };
+}
+
+/* ----------------------------------------------------------------- change payment method */
+
+export const savedCardFixture: SavedCard = {
+  createdAt: '2026-09-13T00:00:00.000Z', updatedAt: '2026-09-13T00:00:00.000Z', cardTokenId: 'seed-card-premium', cardType: 'visa',
+  first6: '412345', last4: '1381', maskedPan: '1381', walletType: 'VAULT', state: 'VERIFIED', default: true,
+};
+
+export const walletLinkFixture: WalletLink = {
+  linkId: 'link-1', profileId: 'profile-1', card: { state: 'VERIFIED' },
+  customer: { firstName: 'Maya', middleName: null, lastName: 'Sandbox', birthday: '1990-01-01', sex: 'F', contact: { phone: '+639193890579', email: 'wallet.tester@maya.sandbox' } },
+};
+
+/** The reads the card and wallet parts make (their own flows run for real over this). */
+export interface MethodServer {
+  card: SavedCard | null;
+  link: WalletLink | null;
+  calls: string[];
+}
+
+export function methodServer(): MethodServer {
+  return { card: savedCardFixture, link: walletLinkFixture, calls: [] };
+}
+
+export function methodFetch(server: MethodServer, status: SubscriptionStatusDetails = premiumStatus): typeof fetch {
+  return async (url, init) => {
+    const path = new URL(String(url), 'http://x').pathname;
+    const method = init?.method ?? 'GET';
+    server.calls.push(`${method} ${path}`);
+    if (path.endsWith('/subscription/status')) return ok(status);
+    if (path.endsWith('/payment/vault/cards/default')) return ok(server.card);
+    if (path.endsWith('/payment/wallet/link') && method === 'GET') return ok(server.link);
+    if (path.endsWith('/payment/wallet/link') && method === 'DELETE') {
+      server.link = null;
+      return ok(null, 'Maya Wallet unlinked successfully');
+    }
+    return json(404, { success: false, message: 'Not in this test' });
+  };
+}
+
+export function renderMethodView(ui: ReactNode, options: { path: string; server?: MethodServer; queryClient?: QueryClient; overrides?: FlowOverrides; fetch?: typeof fetch }) {
+  const server = options.server ?? methodServer();
+  const queryClient = options.queryClient ?? createQueryClient();
+  const session = startSession(demoUser);
+  const run = renderView(
+    <QueryClientProvider client={queryClient}>
+      {ui}
+      <Toasts />
+    </QueryClientProvider>,
+    { path: options.path, session, fetch: options.fetch ?? methodFetch(server), overrides: options.overrides },
   );
   return { ...run, server, queryClient, user: userEvent.setup() };
 }
