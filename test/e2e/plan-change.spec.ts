@@ -87,10 +87,10 @@ test('premium@: a declined charge keeps the dialog open with the message and lea
   const saved = await api(page, 'POST', '/payment/vault/cards', { number: '4000000000000002', expMonth: '12', expYear: '2099', cvc: '123', isDefault: false });
   expect(saved.status).toBe(200);
   const status = (await api(page, 'GET', '/subscription/status')).json.data;
-  const use = (cardTokenId: string) => api(page, 'POST', '/subscription/update-payment-method', {
+  const setCard = (cardTokenId: string) => api(page, 'POST', '/subscription/update-payment-method', {
     subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId }),
   });
-  expect((await use(saved.json.data.cardTokenId)).status).toBe(200);
+  expect((await setCard(saved.json.data.cardTokenId)).status).toBe(200);
   try {
     await page.reload();
     const dialog = await changePlanTo(page, 'Yearly');
@@ -103,7 +103,7 @@ test('premium@: a declined charge keeps the dialog open with the message and lea
     await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
     await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Failed');
   } finally {
-    expect((await use('seed-card-premium')).status).toBe(200);
+    expect((await setCard('seed-card-premium')).status).toBe(200);
   }
 });
 
