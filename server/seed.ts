@@ -74,7 +74,10 @@ export async function seed(db: PGlite): Promise<void> {
   }
 
   const existing = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-  if ((existing.rows[0]?.count ?? 0) > 0) return;
+  if ((existing.rows[0]?.count ?? 0) > 0) {
+    await seedCardInSandbox(db);
+    return;
+  }
 
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -171,6 +174,42 @@ export async function seed(db: PGlite): Promise<void> {
     await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
       bisaya.code, voucher, voucherSub, daysAgo(5),
     ]);
+  });
+  await seedCardInSandbox(db);
+}
+
+/** The seeded premium card's token (its subscription is charged on it). */
+export const SEED_CARD_TOKEN = 'seed-card-premium';
+
+/**
+ * The seeded card exists on the local sandbox's side too (a Maya customer holding that card token,
+ * approving like the Visa test card), so premium@ can be charged: a plan change, a renewal.
+ * Idempotent; also completes a database seeded before the sandbox existed.
+ */
+async function seedCardInSandbox(db: PGlite): Promise<void> {
+  await db.transaction(async (tx) => {
+    const card = (
+      await tx.query<{ user_id: string; created_at: Date }>(`SELECT user_id, created_at FROM saved_cards WHERE card_token_id = $1 AND customer_id IS NULL`, [SEED_CARD_TOKEN])
+    ).rows[0];
+    if (!card) return;
+    const user = (await tx.query<{ first_name: string; last_name: string; email: string }>('SELECT first_name, last_name, email FROM users WHERE id = $1', [card.user_id])).rows[0]!;
+    const known = (await tx.query<{ customer_id: string }>('SELECT customer_id FROM maya_customers WHERE user_id = $1', [card.user_id])).rows[0];
+    let customerId = known?.customer_id;
+    if (!customerId) {
+      customerId = (
+        await tx.query<{ id: string }>(
+          'INSERT INTO sandbox_customers (first_name, last_name, email, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
+          [user.first_name, user.last_name, user.email, card.created_at],
+        )
+      ).rows[0]!.id;
+      await tx.query('INSERT INTO maya_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3)', [card.user_id, customerId, card.created_at]);
+    }
+    await tx.query(
+      `INSERT INTO sandbox_cards (card_token_id, customer_id, brand, first6, last4, behaviour, state, is_default, created_at, updated_at)
+       VALUES ($1, $2, 'visa', '412345', '1381', 'APPROVE', 'VERIFIED', true, $3, $3) ON CONFLICT (card_token_id) DO NOTHING`,
+      [SEED_CARD_TOKEN, customerId, card.created_at],
+    );
+    await tx.query(`UPDATE saved_cards SET customer_id = $2, masked_pan = '1381', state = 'VERIFIED' WHERE card_token_id = $1`, [SEED_CARD_TOKEN, customerId]);
   });
 }
 

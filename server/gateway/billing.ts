@@ -9,6 +9,7 @@ import { now, type Queryable } from '../clock';
 import type { Services } from '../context';
 import { HttpError } from '../http';
 import { newReferenceId, recordPayment } from '../payments';
+import { applyPlanChange } from '../planChange';
 import { currentSubscription, findPlan } from '../subscriptions';
 import { GatewayError, fromMayaValue, isFinalStatus, type MayaPayment } from './maya';
 
@@ -192,6 +193,8 @@ export async function applyOutcome(db: Services['db'], recordId: string, status:
     const record = updated.rows[0];
     if (!record) return (await findRecord(tx, 'id', recordId))?.status ?? 'UNKNOWN';
     if (status !== 'PAYMENT_SUCCESS' || record.plan_id === null) return status;
+    // A paid plan change replaces the subscription it names (server/planChange.ts).
+    if (await applyPlanChange(tx, { ...record, plan_id: record.plan_id }, at)) return status;
 
     const plan = (await tx.query<{ billing_cycle: string; duration: number }>('SELECT billing_cycle, duration FROM plans WHERE id = $1', [record.plan_id])).rows[0]!;
     // Paid time is never lost: a subscription still running (bought meanwhile) is followed, not overlapped.

@@ -1,7 +1,14 @@
 /** Spec §7 subscription calls: plans (public), status, history, cancel, resubscribe; voucher redeem. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { subscriptionIdRequestSchema, voucherRedeemRequestSchema } from '../../src/api/schemas';
+import {
+  planChangePreviewQuerySchema,
+  subscriptionIdRequestSchema,
+  updatePaymentMethodRequestSchema,
+  updatePlanRequestSchema,
+  voucherRedeemRequestSchema,
+} from '../../src/api/schemas';
+import { changePaymentMethod, changePlan, previewPlanChange } from '../planChange';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../http';
 import {
@@ -53,6 +60,28 @@ export function subscriptionRoutes(services: Services) {
   app.post('/resubscribe', auth, async (c) => {
     const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
     return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId));
+  });
+
+  // Issue 9 (server/planChange.ts): payment method for the next cycle; plan at once, with its preview.
+  app.post('/update-payment-method', auth, async (c) => {
+    const request = await readBody(c, updatePaymentMethodRequestSchema);
+    return ok(c, null, await changePaymentMethod(services, c.get('userId'), request));
+  });
+
+  app.get('/update-plan/preview', auth, async (c) => {
+    const parsed = planChangePreviewQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
+    return ok(c, await previewPlanChange(services, c.get('userId'), parsed.data.planId));
+  });
+
+  app.post('/update-plan', auth, async (c) => {
+    const { subscriptionId, planId } = await readBody(c, updatePlanRequestSchema);
+    const returnUrls = (recordId: string) => {
+      const url = (outcome: string) => `${services.publicBaseUrl}/api/v1/mobile/payment/return/${recordId}?outcome=${outcome}`;
+      return { success: url('success'), failure: url('failure'), cancel: url('cancel') };
+    };
+    const result = await changePlan(services, c.get('userId'), subscriptionId, planId, returnUrls);
+    return ok(c, { paymentMethod: result.paymentMethod, paymentLink: result.paymentLink }, result.message);
   });
 
   return app;

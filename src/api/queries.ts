@@ -21,6 +21,7 @@ export const queryKeys = {
   defaultCard: ['payment', 'default-card'] as const,
   walletLink: ['payment', 'wallet-link'] as const,
   appConfig: ['app-config'] as const,
+  planChangePreview: (planId: number) => ['subscription', 'plan-change-preview', planId] as const,
 };
 
 /** One definition per server read, shared by machine actors (fetchQuery) and views (useQuery). */
@@ -34,6 +35,9 @@ export const paymentHistoryQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.payments, queryFn: ({ signal }) => api.getPaymentHistory(signal) });
 export const plansQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.plans, queryFn: ({ signal }) => api.getPlans(signal) });
+/** The server's numbers for a plan change; never cached long, the carried time shrinks as it is read. */
+export const planChangePreviewQuery = (api: Api, planId: number) =>
+  queryOptions({ queryKey: queryKeys.planChangePreview(planId), queryFn: ({ signal }) => api.previewPlanChange({ planId }, signal), staleTime: 0 });
 export const defaultCardQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.defaultCard, queryFn: ({ signal }) => api.getDefaultCard(signal) });
 export const walletLinkQuery = (api: Api) =>

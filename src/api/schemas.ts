@@ -333,6 +333,14 @@ export const planUpdateResultSchema = z.object({
   paymentLink: z.string().nullable(),
 });
 
+/** Ours (design.md): what a plan change would do now, computed by the server. */
+export const planChangePreviewSchema = z.object({
+  amountDue: z.string(),
+  currency: z.string(),
+  carriedDays: z.number(),
+  newEndDate: z.string(),
+});
+
 export const appConfigSchema = z.object({
   baseUrl: z.string(),
   appStoreUrl: z.string(),
@@ -460,6 +468,9 @@ export const updatePlanRequestSchema = z.object({
   subscriptionId: idField,
   planId: z.number().int().positive(),
 });
+export const planChangePreviewQuerySchema = z.object({
+  planId: z.string({ error: 'planId is required' }).regex(/^\d{1,9}$/, 'planId must be a number').transform(Number).pipe(z.number().int().positive('planId must be a number')),
+});
 
 /* ----------------------------------------------------------------- types */
 
@@ -476,6 +487,7 @@ export type NewCard = z.input<typeof newCardSchema>;
 export type WalletLink = z.infer<typeof walletLinkSchema>;
 export type WalletLinkStartRequest = z.infer<typeof walletLinkStartRequestSchema>;
 export type VoucherSubscription = z.infer<typeof voucherSubscriptionSchema>;
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export type SignInRequest = z.infer<typeof signInRequestSchema>;

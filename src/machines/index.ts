@@ -1,5 +1,7 @@
 /** Every flow's machine, for the diagram writer and QA's inspector. */
 import { cancelSubscriptionMachine } from './cancelSubscription/cancelSubscription.machine';
+import { changePlanMachine } from './changePlan/changePlan.machine';
+import { paymentMethodMachine } from './paymentMethod/paymentMethod.machine';
 import { loginLinkMachine } from './loginLink/loginLink.machine';
 import { passwordMachine } from './password/password.machine';
 import { photoMachine } from './photo/photo.machine';
@@ -26,6 +28,8 @@ export const machines = {
   subscription: subscriptionMachine,
   cancelSubscription: cancelSubscriptionMachine,
   voucher: voucherMachine,
+  changePlan: changePlanMachine,
+  paymentMethod: paymentMethodMachine,
   subscribe: subscribeMachine,
   cardEntry: cardEntryMachine,
   walletLink: walletLinkMachine,

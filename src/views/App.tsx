@@ -24,6 +24,8 @@ const RecoveryPage = lazy(() => import('./pages/RecoveryPage'));
 const AuthLinkPage = lazy(() => import('./pages/AuthLinkPage'));
 const SubscriptionPage = lazy(() => import('./pages/SubscriptionPage'));
 const RedeemVoucherPage = lazy(() => import('./pages/RedeemVoucherPage'));
+const ChangePlanPage = lazy(() => import('./pages/ChangePlanPage'));
+const ChangePaymentMethodPage = lazy(() => import('./pages/ChangePaymentMethodPage'));
 const SubscribePage = lazy(() => import('./pages/SubscribePage'));
 const SignedInGroup = lazy(() => import('./SignedInGroup'));
 
@@ -64,6 +66,8 @@ export function AppRoutes() {
                   <Route path={routes.account}><SignedIn><AccountPage /></SignedIn></Route>
                   <Route path={routes.subscription}><SignedIn><SubscriptionPage /></SignedIn></Route>
                   <Route path={routes.redeemVoucher}><SignedIn><RedeemVoucherPage /></SignedIn></Route>
+                  <Route path={routes.changePlan}><SignedIn><ChangePlanPage /></SignedIn></Route>
+                  <Route path={routes.changePaymentMethod}><SignedIn><ChangePaymentMethodPage /></SignedIn></Route>
                   <Route path={routes.subscribe}><SignedIn><SubscribePage /></SignedIn></Route>
                   <Route component={NotFoundPage} />
                 </Switch>

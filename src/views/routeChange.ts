@@ -25,6 +25,8 @@ export const ROUTE_TITLES: Record<string, string> = {
   [routes.account]: 'Account',
   [routes.subscription]: 'Subscription',
   [routes.redeemVoucher]: 'Redeem Voucher',
+  [routes.changePlan]: 'Change Plan',
+  [routes.changePaymentMethod]: 'Change Payment Method',
   [routes.subscribe]: 'Subscribe',
 };
 export const NOT_FOUND_TITLE = 'Page Not Found';

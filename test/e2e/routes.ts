@@ -33,6 +33,8 @@ export const signedInPages: PageCase[] = [
   { path: '/account', heading: /^Account$/, title: 'Account · Sine Bisaya' },
   { path: '/subscription', heading: /^Subscription$/, title: 'Subscription · Sine Bisaya' },
   { path: '/subscription/redeem-voucher', heading: /^Redeem Voucher$/, title: 'Redeem Voucher · Sine Bisaya' },
+  { path: '/subscription/change-plan', heading: /^Choose Your Plan$/, title: 'Change Plan · Sine Bisaya' },
+  { path: '/subscription/change-payment-method', heading: /^Change Payment Method$/, title: 'Change Payment Method · Sine Bisaya' },
   { path: '/legal/terms', heading: /Terms/, title: 'Terms and Conditions · Sine Bisaya' },
   { path: '/payment?status=failed', heading: /Payment Failed/, title: 'Payment Result · Sine Bisaya' },
   { path: '/no-such-page', heading: /./, title: 'Page Not Found · Sine Bisaya' },

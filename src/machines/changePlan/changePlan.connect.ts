@@ -1,0 +1,122 @@
+/** What the change-plan page and its dialog show in each state (pure; the view only renders). */
+import type { SnapshotFrom } from 'xstate';
+import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
+import { formatDateTime } from '../../lib/dates';
+import { currencySymbol, formatBillingPeriod } from '../../lib/format';
+import { formatPrice, paymentMethodView, type PaymentMethodView } from '../subscription/subscription.connect';
+import type { ChangePlanEvent, ChangePlanMachine } from './changePlan.machine';
+
+export const CHANGE_PLAN_NOTE = 'Changing subscription plan will take effect immediately but the remaining days of your current subscription will be added.';
+export const VOUCHER_PLAN_NOTE = 'Voucher subscriptions cannot change plans. Your voucher subscription will remain active until it expires.';
+
+export type ChangePlanStage = 'loadingStatus' | 'loadingPlans' | 'failed' | 'noSubscription' | 'voucher' | 'ready';
+
+export interface ChangePlanPageView {
+  stage: ChangePlanStage;
+  error: string | null;
+  selectedPlanId: number | null;
+  currentPlanId: number | null;
+  retry: () => void;
+  select: (planId: number) => void;
+  openDialog: () => void;
+}
+
+export function changePlanPageView(snapshot: SnapshotFrom<ChangePlanMachine>, send: (event: ChangePlanEvent) => void): ChangePlanPageView {
+  const stage: ChangePlanStage = snapshot.matches('loadingStatus') ? 'loadingStatus'
+    : snapshot.matches('loadingPlans') ? 'loadingPlans'
+    : snapshot.matches('failed') ? 'failed'
+    : snapshot.matches('noSubscription') ? 'noSubscription'
+    : snapshot.matches('voucher') ? 'voucher'
+    : 'ready';
+  return {
+    stage,
+    error: stage === 'failed' ? snapshot.context.error : null,
+    selectedPlanId: snapshot.context.selectedPlanId,
+    currentPlanId: snapshot.context.currentPlanId,
+    retry: () => send({ type: 'load.retry' }),
+    select: (planId) => send({ type: 'plan.select', planId }),
+    openDialog: () => send({ type: 'dialog.open' }),
+  };
+}
+
+export interface PlanCardView {
+  id: number;
+  name: string;
+  description: string;
+  currency: string;
+  /** The price without its symbol, with spec §9's suffix ('99', '99/50'). */
+  amount: string;
+  /** 'monthly', 'yearly', '3 months' (spec §9 period label). */
+  period: string;
+  features: string[];
+  popular: boolean;
+  current: boolean;
+  selected: boolean;
+}
+
+export function planCards(plans: readonly Plan[], currentPlanId: number | null, selectedPlanId: number | null): PlanCardView[] {
+  return [...plans]
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
+    .map((plan) => {
+      const symbol = currencySymbol(plan.currency);
+      return {
+        id: plan.id,
+        name: plan.name,
+        description: plan.description,
+        currency: symbol,
+        amount: formatPrice(plan.price, plan.currency).slice(symbol.length),
+        period: formatBillingPeriod(plan.duration, plan.billingCycle),
+        features: plan.features,
+        popular: plan.popular,
+        current: plan.id === currentPlanId,
+        selected: plan.id === selectedPlanId && plan.id !== currentPlanId,
+      };
+    });
+}
+
+export function currentMethod(status: SubscriptionStatusDetails | undefined): PaymentMethodView | null {
+  return status ? paymentMethodView(status) : null;
+}
+
+export interface ChangePlanDialogView {
+  open: boolean;
+  /** The numbers are being asked for. */
+  loading: boolean;
+  /** The change is running: nothing can be pressed. */
+  pending: boolean;
+  planName: string;
+  /** The server's numbers; null until they are in. */
+  facts: Array<{ label: string; value: string }> | null;
+  error: string | null;
+  canConfirm: boolean;
+  confirm: () => void;
+  cancel: () => void;
+}
+
+export function changePlanDialogView(
+  snapshot: SnapshotFrom<ChangePlanMachine>,
+  send: (event: ChangePlanEvent) => void,
+  plans: readonly Plan[] | undefined,
+): ChangePlanDialogView {
+  const { preview, error, selectedPlanId } = snapshot.context;
+  const open = snapshot.matches('open');
+  const plan = plans?.find((p) => p.id === selectedPlanId);
+  const days = preview?.carriedDays ?? 0;
+  return {
+    open,
+    loading: snapshot.matches({ open: 'previewing' }),
+    pending: snapshot.matches({ open: 'changing' }),
+    planName: plan?.name ?? '',
+    facts: preview
+      ? [
+          { label: 'Charged now', value: formatPrice(preview.amountDue, preview.currency) },
+          { label: 'Days carried over', value: `${days} ${days === 1 ? 'day' : 'days'}` },
+          { label: 'New end date', value: formatDateTime(preview.newEndDate) },
+        ]
+      : null,
+    error: snapshot.matches({ open: 'rejected' }) || snapshot.matches({ open: 'previewFailed' }) ? error : null,
+    canConfirm: snapshot.matches({ open: 'confirming' }) || snapshot.matches({ open: 'rejected' }),
+    confirm: () => send({ type: 'dialog.confirm' }),
+    cancel: () => send({ type: 'dialog.cancel' }),
+  };
+}

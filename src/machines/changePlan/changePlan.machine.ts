@@ -1,0 +1,187 @@
+/**
+ * Change plan (spec §2 /subscription/change-plan, §4 'Plan change', §5, §8; issue 9).
+ *
+ * The page loads the status, then the plans ('Loading Subscription Status...', 'Loading Subscription
+ * Plans...'); without a subscription it says 'No subscription found'; a voucher subscription cannot
+ * change plans. A person selects a plan ('Select Plan'; the current plan's button is disabled), then
+ * 'Change Plan' opens the confirmation, which first asks the server what the change would do (the
+ * amount charged now, the days carried over, the new end date) and shows it. 'Yes, I'm sure' makes
+ * the change: on success the dialog closes and the browser goes to the payment link (a checkout
+ * subscription, or a card asking for 3-D Secure) or to /subscription; on failure the dialog stays
+ * open with the message, and the same message is toasted (spec §8).
+ *
+ * 'Please select a plan' (spec §5): 'Change Plan' with no plan selected.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../api/schemas';
+import { notProvided } from '../actors';
+import { errorMessageOf, type Navigation, type Notify } from '../shared';
+
+export const PLEASE_SELECT_A_PLAN = 'Please select a plan';
+export const PLAN_CHANGED_FALLBACK = 'Your plan has been changed.';
+
+export interface ChangePlanContext {
+  subscriptionId: string | null;
+  currentPlanId: number | null;
+  selectedPlanId: number | null;
+  /** The server's numbers for the selected plan, shown in the dialog. */
+  preview: PlanChangePreview | null;
+  error: string | null;
+}
+
+export type ChangePlanEvent =
+  | { type: 'plan.select'; planId: number }
+  | { type: 'dialog.open' }
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.cancel' }
+  | { type: 'load.retry' };
+
+export const changePlanMachine = setup({
+  types: {
+    context: {} as ChangePlanContext,
+    events: {} as ChangePlanEvent,
+  },
+  actors: {
+    // Both reads fill React Query's cache (the view reads the same entries); the machine keeps ids only.
+    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
+      throw new Error('loadStatus actor not provided');
+    }),
+    loadPlans: fromPromise<Plan[]>(async () => {
+      throw new Error('loadPlans actor not provided');
+    }),
+    previewPlanChange: notProvided<'previewPlanChange'>('previewPlanChange'),
+    updatePlan: notProvided<'updatePlan'>('updatePlan'),
+  },
+  guards: {
+    hasSubscription: ({ event }) => {
+      const status = (event as { output?: SubscriptionStatusDetails }).output;
+      return Boolean(status && status.planType === 'PREMIUM' && status.subscriptionId);
+    },
+    isVoucher: ({ event }) => {
+      const status = (event as { output?: SubscriptionStatusDetails }).output;
+      return status?.paymentMethod === 'VOUCHER' || Boolean(status?.isVoucherSubscription);
+    },
+    hasSelection: ({ context }) => context.selectedPlanId !== null,
+    hasPaymentLink: (_, params: { paymentLink: string | null }) => Boolean(params.paymentLink),
+  },
+  actions: {
+    assignSubscription: assign((_, params: { status: SubscriptionStatusDetails }) => ({
+      subscriptionId: params.status.subscriptionId,
+      currentPlanId: params.status.planId,
+    })),
+    assignSelection: assign((_, params: { planId: number }) => ({ selectedPlanId: params.planId })),
+    assignPreview: assign((_, params: { preview: PlanChangePreview }) => ({ preview: params.preview, error: null })),
+    assignError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearDialog: assign({ preview: null, error: null }),
+    notify: (_, _params: Notify) => {},
+    subscriptionChanged: () => {},
+    goTo: (_, _params: Navigation) => {},
+    /** Leaves the app for the gateway's page (a full page load, not a route). */
+    openPaymentLink: (_, _params: { url: string }) => {},
+  },
+}).createMachine({
+  id: 'changePlan',
+  context: { subscriptionId: null, currentPlanId: null, selectedPlanId: null, preview: null, error: null },
+  initial: 'loadingStatus',
+  states: {
+    loadingStatus: {
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: [
+          { guard: 'isVoucher', target: 'voucher' },
+          { guard: 'hasSubscription', target: 'loadingPlans', actions: { type: 'assignSubscription', params: ({ event }) => ({ status: event.output }) } },
+          { target: 'noSubscription' },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+      },
+    },
+    loadingPlans: {
+      invoke: {
+        id: 'loadPlans',
+        src: 'loadPlans',
+        onDone: 'choosing',
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+      },
+    },
+    failed: {
+      on: { 'load.retry': { target: 'loadingStatus', actions: 'clearDialog' } },
+    },
+    noSubscription: {},
+    voucher: {},
+    choosing: {
+      on: {
+        'plan.select': { actions: { type: 'assignSelection', params: ({ event }) => ({ planId: event.planId }) } },
+        'dialog.open': [
+          { guard: 'hasSelection', target: 'open' },
+          { actions: { type: 'notify', params: { kind: 'error', message: PLEASE_SELECT_A_PLAN } } },
+        ],
+      },
+    },
+    open: {
+      initial: 'previewing',
+      exit: 'clearDialog',
+      states: {
+        previewing: {
+          invoke: {
+            id: 'previewPlanChange',
+            src: 'previewPlanChange',
+            input: ({ context }) => ({ planId: context.selectedPlanId! }),
+            onDone: { target: 'confirming', actions: { type: 'assignPreview', params: ({ event }) => ({ preview: event.output }) } },
+            onError: { target: 'previewFailed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+          },
+          on: { 'dialog.cancel': '#changePlan.choosing' },
+        },
+        confirming: {
+          on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
+        },
+        // The numbers could not be read: nothing is confirmed blind; the person cancels and tries again.
+        previewFailed: {
+          on: { 'dialog.cancel': '#changePlan.choosing' },
+        },
+        // Escape and the close button do nothing while the change runs: its answer must be seen.
+        changing: {
+          invoke: {
+            id: 'updatePlan',
+            src: 'updatePlan',
+            input: ({ context }) => ({ subscriptionId: context.subscriptionId!, planId: context.selectedPlanId! }),
+            onDone: [
+              {
+                guard: { type: 'hasPaymentLink', params: ({ event }) => ({ paymentLink: event.output.data.paymentLink }) },
+                target: '#changePlan.changed',
+                actions: [
+                  { type: 'notify', params: ({ event }) => ({ kind: 'info', message: event.output.message || PLAN_CHANGED_FALLBACK }) },
+                  'subscriptionChanged',
+                  { type: 'openPaymentLink', params: ({ event }) => ({ url: event.output.data.paymentLink! }) },
+                ],
+              },
+              {
+                target: '#changePlan.changed',
+                actions: [
+                  { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || PLAN_CHANGED_FALLBACK }) },
+                  'subscriptionChanged',
+                  { type: 'goTo', params: { path: '/subscription' } },
+                ],
+              },
+            ],
+            onError: {
+              target: 'rejected',
+              actions: [
+                { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+                { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+                'subscriptionChanged',
+              ],
+            },
+          },
+        },
+        // The refusal is shown in the dialog; 'Yes, I'm sure' tries again.
+        rejected: {
+          on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
+        },
+      },
+    },
+    changed: { type: 'final' },
+  },
+});
+
+export type ChangePlanMachine = typeof changePlanMachine;

@@ -1,0 +1,34 @@
+/**
+ * Where the change-payment-method flow lives in the address (spec §2): its route, and the wallet-link
+ * return Maya sends the browser back with (`wallet-method=1&wallet-link-status=success|failed|canceled`).
+ */
+import { routes } from '../../lib/route-paths';
+import type { WalletLinkOutcome } from '../walletLink/walletLink.machine';
+
+export const paymentMethodRoute = routes.changePaymentMethod;
+
+export interface PaymentMethodLocation {
+  /** `wallet-method=1`: the browser is back from linking a wallet (forces the wallet option). */
+  walletMethod: boolean;
+  linkStatus: WalletLinkOutcome | null;
+}
+
+const OUTCOMES: readonly WalletLinkOutcome[] = ['success', 'failed', 'canceled'];
+
+export function parse(search: string): PaymentMethodLocation {
+  const query = new URLSearchParams(search);
+  const status = query.get('wallet-link-status');
+  const linkStatus = OUTCOMES.find((outcome) => outcome === status) ?? null;
+  return { walletMethod: query.get('wallet-method') === '1', linkStatus };
+}
+
+/** The address with or without the wallet-return marker (leaving the wallet option drops both). */
+export function format(location: PaymentMethodLocation): string {
+  if (!location.walletMethod) return paymentMethodRoute;
+  const query = new URLSearchParams({ 'wallet-method': '1' });
+  if (location.linkStatus) query.set('wallet-link-status', location.linkStatus);
+  return `${paymentMethodRoute}?${query.toString()}`;
+}
+
+/** Where Maya sends the browser back to after a link (the wallet link machine adds the outcome). */
+export const walletReturnPath = `${paymentMethodRoute}?wallet-method=1`;

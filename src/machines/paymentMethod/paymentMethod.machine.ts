@@ -1,0 +1,195 @@
+/**
+ * Change payment method (spec §2 /subscription/change-payment-method, §4 'Payment method selector',
+ * §5, §8; issue 9). The selector: the option starts from the current method (MAYA_VAULT → card,
+ * MAYA_WALLET → wallet, MAYA_CHECKOUT → checkout; nothing for a voucher, which cannot change), a
+ * wallet-link return forces the wallet option and shows its banner, and leaving the wallet option
+ * clears the link status and the `wallet-method` marker. The card and wallet parts are their own
+ * flows (cardEntry, walletLink, shared with the subscribe wizard); this chart receives what they end
+ * with. Saving calls update-payment-method, refreshes status and history, and goes to /subscription.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { PaymentMethod, SubscriptionStatusDetails } from '../../api/schemas';
+import { notProvided } from '../actors';
+import type { ChosenCard } from '../cardEntry/cardEntry.machine';
+import { errorMessageOf, type Navigation, type Notify } from '../shared';
+import type { WalletLinkOutcome } from '../walletLink/walletLink.machine';
+import type { PaymentMethodLocation } from './paymentMethod.address';
+
+export type MethodOption = 'card' | 'wallet' | 'checkout';
+
+export const CONNECT_WALLET = 'Please connect your Maya wallet to continue';
+export const CHECKOUT_CONFIRMATION = 'Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.';
+export const METHOD_UPDATED_FALLBACK = 'Your payment method has been updated.';
+
+const OPTION_OF: Partial<Record<PaymentMethod, MethodOption>> = { MAYA_VAULT: 'card', MAYA_WALLET: 'wallet', MAYA_CHECKOUT: 'checkout' };
+
+/** Spec §4: the option that matches the current method; a wallet-link return forces the wallet. */
+export function initialOption(method: PaymentMethod | null, walletMethod: boolean): MethodOption | null {
+  if (walletMethod) return 'wallet';
+  return method ? (OPTION_OF[method] ?? null) : null;
+}
+
+export interface PaymentMethodContext {
+  walletMethod: boolean;
+  linkStatus: WalletLinkOutcome | null;
+  subscriptionId: string | null;
+  option: MethodOption | null;
+  error: string | null;
+  /** Failed saves so far: the card form starts afresh after each (its own flow has ended). */
+  attempt: number;
+}
+
+export type PaymentMethodEvent =
+  | { type: 'option.select'; option: MethodOption }
+  | { type: 'card.chosen'; card: ChosenCard }
+  /** 'Save Payment Method' on the wallet option, with the link the wallet panel says is usable. */
+  | { type: 'wallet.save'; linkId: string | null }
+  | { type: 'checkout.save' }
+  | { type: 'load.retry' };
+
+export interface UpdatePaymentMethodRequest {
+  subscriptionId: string;
+  paymentMethod: 'MAYA_VAULT' | 'MAYA_WALLET' | 'MAYA_CHECKOUT';
+  paymentMethodDetails?: string;
+}
+
+export const paymentMethodMachine = setup({
+  types: {
+    context: {} as PaymentMethodContext,
+    events: {} as PaymentMethodEvent,
+    input: {} as PaymentMethodLocation,
+  },
+  actors: {
+    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
+      throw new Error('loadStatus actor not provided');
+    }),
+    /** The browser's own confirmation (spec §5); answers whether the person agreed. */
+    confirmCheckout: fromPromise<boolean, { message: string }>(async () => {
+      throw new Error('confirmCheckout actor not provided');
+    }),
+    updatePaymentMethod: notProvided<'updatePaymentMethod'>('updatePaymentMethod'),
+  },
+  guards: {
+    isVoucher: (_, params: { status: SubscriptionStatusDetails }) =>
+      params.status.paymentMethod === 'VOUCHER' || Boolean(params.status.isVoucherSubscription),
+    hasSubscription: (_, params: { status: SubscriptionStatusDetails }) =>
+      params.status.planType === 'PREMIUM' && Boolean(params.status.subscriptionId),
+    isLeavingWallet: ({ context, event }) => event.type === 'option.select' && context.option === 'wallet' && event.option !== 'wallet',
+    hasLink: (_, params: { linkId: string | null }) => Boolean(params.linkId),
+    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+  },
+  actions: {
+    assignStatus: assign(({ context }, params: { status: SubscriptionStatusDetails }) => ({
+      subscriptionId: params.status.subscriptionId,
+      option: initialOption(params.status.paymentMethod, context.walletMethod),
+    })),
+    assignOption: assign((_, params: { option: MethodOption }) => ({ option: params.option, error: null })),
+    forgetWalletReturn: assign({ walletMethod: false, linkStatus: null }),
+    assignError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+    countAttempt: assign(({ context }) => ({ attempt: context.attempt + 1 })),
+    notify: (_, _params: Notify) => {},
+    subscriptionChanged: () => {},
+    goTo: (_, _params: Navigation) => {},
+    /** The address follows the flow: bound by the view to the router (replace). */
+    showAddress: (_, _params: PaymentMethodLocation) => {},
+  },
+}).createMachine({
+  id: 'paymentMethod',
+  context: ({ input }) => ({ ...input, subscriptionId: null, option: null, error: null, attempt: 0 }),
+  initial: 'loadingStatus',
+  states: {
+    loadingStatus: {
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: [
+          { guard: { type: 'isVoucher', params: ({ event }) => ({ status: event.output }) }, target: 'voucher' },
+          {
+            guard: { type: 'hasSubscription', params: ({ event }) => ({ status: event.output }) },
+            target: 'choosing',
+            actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
+          },
+          // Spec §2: with no subscription the page says so and goes back to /subscription.
+          { target: 'noSubscription', actions: { type: 'goTo', params: { path: '/subscription', replace: true } } },
+        ],
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
+      },
+    },
+    failed: { on: { 'load.retry': { target: 'loadingStatus', actions: 'clearError' } } },
+    noSubscription: {},
+    // Spec §2: a voucher subscription sees its code and the note, nothing else.
+    voucher: {},
+    choosing: {
+      on: {
+        'option.select': [
+          {
+            guard: 'isLeavingWallet',
+            actions: [
+              { type: 'assignOption', params: ({ event }) => ({ option: event.option }) },
+              'forgetWalletReturn',
+              { type: 'showAddress', params: { walletMethod: false, linkStatus: null } },
+            ],
+          },
+          { actions: { type: 'assignOption', params: ({ event }) => ({ option: event.option }) } },
+        ],
+        'card.chosen': { target: 'saving', actions: 'clearError' },
+        'wallet.save': [
+          { guard: { type: 'hasLink', params: ({ event }) => ({ linkId: event.linkId }) }, target: 'saving' },
+          { actions: { type: 'notify', params: { kind: 'error', message: CONNECT_WALLET } } },
+        ],
+        'checkout.save': 'confirmingCheckout',
+      },
+    },
+    confirmingCheckout: {
+      invoke: {
+        id: 'confirmCheckout',
+        src: 'confirmCheckout',
+        input: { message: CHECKOUT_CONFIRMATION },
+        onDone: [
+          { guard: { type: 'isConfirmed', params: ({ event }) => ({ confirmed: event.output }) }, target: 'saving' },
+          { target: 'choosing' },
+        ],
+        onError: 'choosing',
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'updatePaymentMethod',
+        src: 'updatePaymentMethod',
+        input: ({ context, event }) => requestFor(context, event),
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || METHOD_UPDATED_FALLBACK }) },
+            'subscriptionChanged',
+            { type: 'goTo', params: { path: '/subscription' } },
+          ],
+        },
+        onError: {
+          target: 'choosing',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+            'countAttempt',
+          ],
+        },
+      },
+    },
+    saved: { type: 'final' },
+  },
+});
+
+/** The update-payment-method payload for the event that started the save (spec §7). */
+function requestFor(context: PaymentMethodContext, event: { type: string; card?: ChosenCard; linkId?: string | null }): UpdatePaymentMethodRequest {
+  const subscriptionId = context.subscriptionId!;
+  if (event.type === 'card.chosen' && event.card) {
+    return { subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: event.card.cardTokenId }) };
+  }
+  if (event.type === 'wallet.save' && event.linkId) {
+    return { subscriptionId, paymentMethod: 'MAYA_WALLET', paymentMethodDetails: JSON.stringify({ mayaWalletId: event.linkId }) };
+  }
+  return { subscriptionId, paymentMethod: 'MAYA_CHECKOUT' };
+}
+
+export type PaymentMethodMachine = typeof paymentMethodMachine;

@@ -1,0 +1,118 @@
+/**
+ * Change payment method (spec §2 /subscription/change-payment-method, §4 selector, §5, §8; issue 9).
+ * The selector's chart decides; the card and wallet parts are the flows the subscribe wizard uses.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { subscriptionStatusQuery } from '../../api/queries';
+import { routes } from '../../lib/route-paths';
+import { currentMethod } from '../../machines/changePlan/changePlan.connect';
+import { createPaymentMethodActors } from '../../machines/paymentMethod/paymentMethod.actors';
+import { format, parse, walletReturnPath } from '../../machines/paymentMethod/paymentMethod.address';
+import {
+  CHECKOUT_EXPLANATION, METHOD_NOTE, OPTIONS, VOUCHER_METHOD_NOTE, paymentMethodView,
+} from '../../machines/paymentMethod/paymentMethod.connect';
+import { paymentMethodMachine } from '../../machines/paymentMethod/paymentMethod.machine';
+import { refreshSubscription } from '../../machines/subscription/actors';
+import { button, card, heading, muted, narrowPage } from '../../styles/ui.css';
+import { goToAction, notifyFor } from '../parts/bindings';
+import { CardForm } from '../parts/CardForm';
+import { ErrorBox } from '../parts/ErrorBox';
+import { WalletPanel } from '../parts/WalletPanel';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
+import * as css from './changePlan.css';
+import * as sub from './subscription.css';
+
+export default function ChangePaymentMethodPage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const [input] = useState(() => parse(search));
+  const [actors] = useState(() => createPaymentMethodActors(api, queryClient));
+  const flow = useFlow(paymentMethodMachine, {
+    actors,
+    input,
+    actions: {
+      notify: notifyFor('paymentMethod'),
+      subscriptionChanged: () => void refreshSubscription(queryClient),
+      goTo: goToAction(navigate),
+      showAddress: (_, location) => navigate(format(location), { replace: true }),
+    },
+  });
+  const view = useConnect(flow, paymentMethodView);
+  const status = useQuery({ ...subscriptionStatusQuery(api), enabled: view.stage !== 'loading' && view.stage !== 'failed' }).data;
+  const method = currentMethod(status);
+  const [linkId, setLinkId] = useState<string | null>(null);
+
+  return (
+    <div className={narrowPage}>
+      <Link href={routes.subscription} className={sub.backLink}>← Back to Subscription</Link>
+      <h1 className={heading}>Change Payment Method</h1>
+      {view.stage === 'loading' && <p role="status" className={muted}>Loading Subscription Status...</p>}
+      {view.stage === 'failed' && (
+        <div className={sub.errorArea}>
+          <ErrorBox message={view.error} />
+          <button type="button" className={button.secondary} onClick={view.retry}>Try again</button>
+        </div>
+      )}
+      {view.stage === 'noSubscription' && <p className={sub.empty}>No subscription found</p>}
+      {view.stage === 'voucher' && (
+        <section className={card} aria-labelledby="method-title">
+          <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
+          <p>Voucher {method?.detail && <span className={sub.mono}>{method.detail}</span>}</p>
+          <p className={css.note}>{VOUCHER_METHOD_NOTE}</p>
+        </section>
+      )}
+      {!['loading', 'failed', 'noSubscription', 'voucher'].includes(view.stage) && (
+        <div className={css.intro}>
+          <section className={card} aria-labelledby="method-title">
+            <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
+            {method && (
+              <p>
+                {method.name}
+                {method.detail && <> <span className={sub.mono}>{method.detail}</span></>}
+              </p>
+            )}
+            <p className={css.note}>{METHOD_NOTE}</p>
+          </section>
+          <section className={card} aria-labelledby="new-method-title">
+            <h2 id="new-method-title" className={sub.cardTitle}>New Payment Method</h2>
+            <fieldset className={css.options} disabled={view.busy}>
+              <legend className="visually-hidden">Payment method</legend>
+              {OPTIONS.map((option) => (
+                <label key={option.value} className={css.option}>
+                  <input type="radio" name="method" value={option.value} checked={view.option === option.value} onChange={() => view.select(option.value)} />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+            <ErrorBox message={view.error} />
+            {view.option === 'card' && (
+              <CardForm key={`card-${view.attempt}`} submitLabel="Save Payment Method" onChosen={(chosen) => flow.send({ type: 'card.chosen', card: chosen })} />
+            )}
+            {view.option === 'wallet' && (
+              <div className={css.intro}>
+                <WalletPanel linkStatus={view.linkStatus} returnPath={walletReturnPath} onLinkChanged={setLinkId} />
+                <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => flow.send({ type: 'wallet.save', linkId })}>
+                  {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
+                </button>
+              </div>
+            )}
+            {view.option === 'checkout' && (
+              <div className={css.intro}>
+                {CHECKOUT_EXPLANATION.map((text) => <p key={text} className={css.note}>{text}</p>)}
+                <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => flow.send({ type: 'checkout.save' })}>
+                  {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
+                </button>
+              </div>
+            )}
+            {view.option === 'card' && view.stage === 'saving' && <p role="status" className={muted}>Saving...</p>}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

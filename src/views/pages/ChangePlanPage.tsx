@@ -1,0 +1,201 @@
+/**
+ * Change plan (spec §2 /subscription/change-plan, §4, §5, §8; issue 9). The machine says where the
+ * page is; the status and the plans are read from React Query, which its actors filled.
+ */
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useRef, useState, type RefObject } from 'react';
+import { Link, useLocation } from 'wouter';
+import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
+import type { Plan } from '../../api/schemas';
+import { leaveFor } from '../../lib/leave';
+import { routes } from '../../lib/route-paths';
+import { createChangePlanActors } from '../../machines/changePlan/changePlan.actors';
+import {
+  CHANGE_PLAN_NOTE, VOUCHER_PLAN_NOTE, changePlanDialogView, changePlanPageView, currentMethod, planCards,
+} from '../../machines/changePlan/changePlan.connect';
+import { changePlanMachine } from '../../machines/changePlan/changePlan.machine';
+import { refreshSubscription } from '../../machines/subscription/actors';
+import { button, card, heading, muted, page } from '../../styles/ui.css';
+import { goToAction, notifyFor } from '../parts/bindings';
+import { ErrorBox } from '../parts/ErrorBox';
+import { useApi } from '../useApi';
+import { useConnect, useFlow } from '../useFlow';
+import * as css from './changePlan.css';
+import * as sub from './subscription.css';
+
+export default function ChangePlanPage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [actors] = useState(() => createChangePlanActors(api, queryClient));
+  const flow = useFlow(changePlanMachine, {
+    actors,
+    actions: {
+      notify: notifyFor('changePlan'),
+      subscriptionChanged: () => void refreshSubscription(queryClient),
+      goTo: goToAction(navigate),
+      openPaymentLink: (_, { url }) => leaveFor(url),
+    },
+  });
+  const view = useConnect(flow, changePlanPageView);
+  const ready = view.stage === 'ready' || view.stage === 'voucher';
+  const status = useQuery({ ...subscriptionStatusQuery(api), enabled: ready }).data;
+  const plans = useQuery({ ...plansQuery(api), enabled: view.stage === 'ready' }).data;
+  const opener = useRef<HTMLButtonElement>(null);
+  const method = currentMethod(status);
+
+  return (
+    <div className={page}>
+      <Link href={routes.subscription} className={sub.backLink}>← Back to Subscription</Link>
+      <div className={css.intro}>
+        <h1 className={heading}>Choose Your Plan</h1>
+        <p className={css.note}>Select the plan that works best for you</p>
+      </div>
+
+      {view.stage === 'loadingStatus' && <p role="status" className={muted}>Loading Subscription Status...</p>}
+      {view.stage === 'loadingPlans' && <p role="status" className={muted}>Loading Subscription Plans...</p>}
+      {view.stage === 'failed' && (
+        <div className={sub.errorArea}>
+          <ErrorBox message={view.error} />
+          <button type="button" className={button.secondary} onClick={view.retry}>Try again</button>
+        </div>
+      )}
+      {view.stage === 'noSubscription' && (
+        <section className={card}>
+          <p className={sub.empty}>No subscription found</p>
+          <Link href={routes.subscription} className={button.secondary}>Back to Subscription</Link>
+        </section>
+      )}
+      {view.stage === 'voucher' && (
+        <section className={card} aria-labelledby="method-title">
+          <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
+          <p>Voucher {method?.detail && <span className={sub.mono}>{method.detail}</span>}</p>
+          <p className={css.note}>{VOUCHER_PLAN_NOTE}</p>
+        </section>
+      )}
+      {view.stage === 'ready' && (
+        <>
+          <section className={card} aria-labelledby="method-title">
+            <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
+            {method && (
+              <p>
+                {method.name}
+                {method.detail && <> <span className={sub.mono}>{method.detail}</span></>}
+              </p>
+            )}
+            <p className={css.note}>{CHANGE_PLAN_NOTE}</p>
+          </section>
+          <PlanGrid plans={plans ?? []} currentPlanId={view.currentPlanId} selectedPlanId={view.selectedPlanId} onSelect={view.select} />
+          <div className={css.footer}>
+            <button ref={opener} type="button" className={button.primary} onClick={view.openDialog}>Change Plan</button>
+          </div>
+        </>
+      )}
+      <ChangePlanDialog flow={flow} plans={plans} opener={opener} />
+    </div>
+  );
+}
+
+function PlanGrid({ plans, currentPlanId, selectedPlanId, onSelect }: {
+  plans: readonly Plan[];
+  currentPlanId: number | null;
+  selectedPlanId: number | null;
+  onSelect: (planId: number) => void;
+}) {
+  return (
+    <ul className={css.grid} aria-label="Plans">
+      {planCards(plans, currentPlanId, selectedPlanId).map((plan) => (
+        <li key={plan.id} className={`${css.planCard} ${plan.selected ? css.selected : ''}`} aria-labelledby={`plan-${plan.id}`}>
+          <div className={css.planTop}>
+            <h2 id={`plan-${plan.id}`} className={css.planTitle}>{plan.name}</h2>
+            {plan.popular && <span className={sub.badge.type}>Popular</span>}
+          </div>
+          <p className={css.note}>{plan.description}</p>
+          <p className={css.price}>
+            {plan.currency}{plan.amount} <span className={css.period}>/ {plan.period}</span>
+          </p>
+          <ul className={css.features}>
+            {plan.features.map((feature) => <li key={feature}>{feature}</li>)}
+          </ul>
+          {plan.current ? (
+            <button type="button" className={button.secondary} disabled>Current Plan</button>
+          ) : (
+            <button
+              type="button"
+              className={plan.selected ? button.primary : button.secondary}
+              aria-pressed={plan.selected}
+              aria-describedby={`plan-${plan.id}`}
+              onClick={() => onSelect(plan.id)}
+            >
+              Select Plan
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ChangePlanDialog({ flow, plans, opener }: {
+  flow: ReturnType<typeof useFlow<typeof changePlanMachine>>;
+  plans: readonly Plan[] | undefined;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
+  const view = useSelector(flow, (snapshot) => changePlanDialogView(snapshot, flow.send, plans), sameDialog);
+  return (
+    <Dialog.Root
+      open={view.open}
+      role="alertdialog"
+      closeOnEscape={!view.pending}
+      closeOnInteractOutside={!view.pending}
+      onOpenChange={({ open }) => { if (!open) view.cancel(); }}
+      finalFocusEl={() => opener.current}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop className={sub.backdrop} />
+        <Dialog.Positioner className={sub.positioner}>
+          <Dialog.Content className={sub.dialog} aria-busy={view.loading || view.pending}>
+            <Dialog.Title className={sub.dialogTitle}>Are you sure you want to change your plan?</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className={sub.dialogBody}>
+                <p className={sub.dialogText}>
+                  {`You are changing to the ${view.planName} plan. The payment is taken immediately with your current payment method, and the remaining days of your current subscription are added.`}
+                </p>
+                {view.loading && <p role="status" className={muted}>Calculating your new plan...</p>}
+                {view.facts && (
+                  <dl className={css.dialogFacts} aria-label="What changes">
+                    {view.facts.map((fact) => (
+                      <div key={fact.label} className={css.factRow}>
+                        <dt className={sub.factLabel}>{fact.label}</dt>
+                        <dd className={sub.factValue}>{fact.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </div>
+            </Dialog.Description>
+            <ErrorBox message={view.error} />
+            <div className={sub.dialogActions}>
+              <button type="button" className={button.secondary} disabled={view.pending} onClick={view.cancel}>Cancel</button>
+              <button type="button" className={button.primary} disabled={!view.canConfirm} aria-busy={view.pending} onClick={view.confirm}>
+                {view.pending ? 'Changing...' : "Yes, I'm sure"}
+              </button>
+            </div>
+            <Dialog.CloseTrigger className={sub.closeButton} aria-label="Close" disabled={view.pending}>×</Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Equal when what the dialog shows is (handlers only close over `send`). */
+function sameDialog(a: ReturnType<typeof changePlanDialogView>, b: ReturnType<typeof changePlanDialogView>) {
+  return a.open === b.open && a.loading === b.loading && a.pending === b.pending && a.planName === b.planName
+    && a.error === b.error && a.canConfirm === b.canConfirm && JSON.stringify(a.facts) === JSON.stringify(b.facts);
+}

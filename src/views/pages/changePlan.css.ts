@@ -1,0 +1,28 @@
+/** The change-plan page: the plan grid (two columns from medium width, spec §9) and its cards. */
+import { style } from '@vanilla-extract/css';
+import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
+
+export const intro = style({ display: 'grid', gap: space.sm, marginBottom: space.lg });
+export const note = style({ margin: 0, color: vars.color.textMuted });
+export const grid = style({
+  display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)', margin: `${space.lg} 0`, padding: 0, listStyle: 'none',
+  '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
+});
+export const planCard = style({
+  display: 'grid', gap: space.sm, alignContent: 'start', padding: space.lg, borderRadius: radius.lg,
+  background: vars.color.surface, border: `2px solid ${vars.color.border}`, minWidth: 0,
+});
+export const selected = style({ borderColor: vars.color.accent });
+export const planTop = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
+export const planTitle = style({ margin: 0, fontSize: font.size.lg });
+export const price = style({ margin: 0, fontSize: font.size.xl, fontWeight: 700 });
+export const period = style({ fontSize: font.size.md, fontWeight: 400, color: vars.color.textMuted });
+export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs });
+export const footer = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap' });
+export const dialogFacts = style({
+  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.xs} ${space.md}`, margin: 0,
+});
+export const factRow = style({ display: 'contents' });
+/* The payment method options (change payment method) */
+export const options = style({ border: 0, padding: 0, margin: `0 0 ${space.md}`, display: 'flex', gap: space.md, flexWrap: 'wrap' });
+export const option = style({ display: 'inline-flex', alignItems: 'center', gap: space.xs, minHeight: 44, cursor: 'pointer' });
