@@ -1,11 +1,12 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { postBuild } from './scripts/build/plugin.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), postBuild()],
   build: { manifest: true, sourcemap: false, target: 'es2022' },
   server: {
     port: 5173,
