@@ -39,26 +39,40 @@ export interface Db extends Queryable {
 }
 
 /**
- * PGlite runs each query synchronously on this thread, and its queue hands one query to the next
- * through promises alone: a burst of queued queries would keep the event loop from answering anyone
- * else until all were done (a burst of sign-ins held `/app-config.json` for seconds). Each query
- * first lets pending I/O run.
+ * PGlite runs each query synchronously on this thread, and its own queue hands one query to the next
+ * through promises alone: a burst of queued queries (200 sign-ins) kept the event loop from answering
+ * anyone else until all were done. Here the queue is ours: one query or transaction at a time, as in
+ * PGlite, and before each one (and each query inside a transaction) pending I/O and timers run.
  */
 const letIoRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function pgliteDb(lite: PGlite): Db {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(letIoRun).then(work);
+    tail = run.catch(() => {});
+    return run;
+  };
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
-      await letIoRun();
-      return lite.query<T>(sql, params);
-    },
-    async exec(sql: string) {
-      await letIoRun();
-      return lite.exec(sql);
-    },
-    transaction: (fn) => lite.transaction((tx) => fn(tx)),
-    close: () => lite.close(),
+    query: <T>(sql: string, params?: unknown[]) => inTurn(() => lite.query<T>(sql, params)),
+    exec: (sql: string) => inTurn(() => lite.exec(sql)),
+    transaction: (fn) =>
+      inTurn(() =>
+        lite.transaction((tx) =>
+          fn({
+            query: async <T>(sql: string, params?: unknown[]) => {
+              await letIoRun();
+              return tx.query<T>(sql, params);
+            },
+            exec: async (sql: string) => {
+              await letIoRun();
+              return tx.exec(sql);
+            },
+          }),
+        ),
+      ),
+    close: () => inTurn(() => lite.close()),
   };
 }
 
