@@ -40,6 +40,10 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      // Two API processes on one PostgreSQL: only where one is given (npm run test:postgres, CI).
+      ...(process.env.DATABASE_URL
+        ? [{ extends: true, test: { name: 'postgres', environment: 'node', include: ['test/postgres/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } }]
+        : []),
     ],
   },
 });
