@@ -42,7 +42,7 @@ export default defineConfig({
       },
       // Two API processes on one PostgreSQL: only where one is given (npm run test:postgres, CI).
       ...(process.env.DATABASE_URL
-        ? [{ extends: true, test: { name: 'postgres', environment: 'node', include: ['test/postgres/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } }]
+        ? [{ extends: true as const, test: { name: 'postgres', environment: 'node', include: ['test/postgres/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } }]
         : []),
     ],
   },

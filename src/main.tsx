@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createActor } from 'xstate';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createActor, waitFor } from 'xstate';
 import { createLazyApi } from './api/lazyApi';
 import { createHttp } from './api/http';
 import { inspectorRequested, startInspector } from './lib/inspector';
@@ -27,11 +27,22 @@ async function boot() {
   });
   const api = createLazyApi(http);
 
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <App services={{ http, api, session }} overrides={inspect ? { inspect } : {}} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The public routes come prerendered for a guest (issue 10, scripts/build/prerender.ts): a guest
+  // hydrates that HTML; a signed-in viewer, or a URL with a query the guest HTML did not have,
+  // gets a fresh render instead of a hydration mismatch.
+  const container = document.getElementById('root')!;
+  await waitFor(session, (s) => !s.matches('loading'));
+  if (container.firstChild && session.getSnapshot().matches('signedOut') && !window.location.search && !inspect) {
+    hydrateRoot(container, app);
+  } else {
+    container.textContent = '';
+    createRoot(container).render(app);
+  }
 }
 
 void boot();
