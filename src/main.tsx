@@ -38,6 +38,8 @@ async function boot() {
   const container = document.getElementById('root')!;
   await waitFor(session, (s) => !s.matches('loading'));
   if (container.firstChild && session.getSnapshot().matches('signedOut') && !window.location.search && !inspect) {
+    // Let the browser paint the prerendered page first (a frame), then hydrate.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     hydrateRoot(container, app);
   } else {
     container.textContent = '';

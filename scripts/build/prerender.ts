@@ -1,6 +1,6 @@
 /**
  * Build step (issue 10, paint before JavaScript): renders the public routes to static HTML with their
- * CSS (src/entry-prerender.tsx through a Vite SSR build), writes them as dist/<route>/index.html
+ * CSS inline (src/entry-prerender.tsx through a Vite SSR build), writes them as dist/<route>/index.html
  * (the landing as dist/index.html, the plain shell kept as dist/shell.html for the other routes), and
  * adds a tiny external blocking script that applies a stored light theme before first paint — no
  * inline script, so the CSP stays `script-src 'self'`.
@@ -29,10 +29,18 @@ interface PrerenderModule {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The theme before first paint: dark unless 'light' (or 'system' and a light preference) is stored. */
-export function themeScript(dark: string, light: string, key: string): string {
+/**
+ * The one script in <head> (classic, blocking, a few hundred bytes): the theme before first paint —
+ * dark unless 'light' (or 'system' and a light preference) is stored — and, on a prerendered page,
+ * the app's module loaded only after that first paint (data-entry, data-preload), so the page's
+ * first paint does not share the network with the app's JavaScript.
+ */
+export function bootScript(dark: string, light: string, key: string): string {
   return `(function(){var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
-    `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark'})();\n`;
+    `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
+    `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
+    `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;p.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;h.appendChild(k)});` +
+    `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)},0)})})();\n`;
 }
 
 export async function prerenderRoutes(root: string, outDir: string): Promise<string[]> {
@@ -57,25 +65,34 @@ export async function prerenderRoutes(root: string, outDir: string): Promise<str
   };
   const entryChain = closure(entryKey);
 
-  const theme = themeScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme);
-  const themeFile = `assets/theme-${createHash('sha256').update(theme).digest('base64url').slice(0, 8)}.js`;
-  writeFileSync(join(outDir, themeFile), theme);
+  const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme);
+  const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, bootFile), boot);
 
-  // The shell every other route gets, now with the theme script first in <head>.
-  const shell = readFileSync(join(outDir, 'index.html'), 'utf8').replace('</title>', `</title>\n    <script src="/${themeFile}"></script>`);
+  // The shell every other route gets: the boot script (theme only) first in <head>, the app as built.
+  const built = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const shell = built.replace('</title>', `</title>\n    <script src="/${bootFile}"></script>`);
   writeFileSync(join(outDir, 'shell.html'), shell);
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(built)![1]!;
+  const entryPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
 
   const written: string[] = [];
   for (const route of mod.PRERENDERED_ROUTES) {
     const { html, title } = await mod.renderRoute(route.path);
     const extra = route.page ? [...closure(route.page)].filter((key) => !entryChain.has(key)) : [];
-    const head = [
-      ...extra.flatMap((key) => manifest[key]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-      ...extra.map((key) => manifest[key]!.file).filter((f) => f.endsWith('.js')).map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
-    ].map((line) => `  ${line}\n  `).join('');
-    const page = shell
+    // All the page's CSS inline (a few KB; the CSP allows inline styles, not scripts): no
+    // render-blocking stylesheet requests before first paint.
+    const cssFiles = [
+      ...[...built.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map((m) => m[1]!),
+      ...extra.flatMap((key) => manifest[key]!.css ?? []),
+    ];
+    const css = [...new Set(cssFiles)].map((file) => readFileSync(join(outDir, file), 'utf8').trim()).join('\n');
+    const preloads = [...entryPreloads, ...extra.map((key) => `/${manifest[key]!.file}`).filter((f) => f.endsWith('.js'))];
+    const page = built
+      .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
+      .replace(/\s*<script type="module"[^>]*><\/script>/, '')
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `${head}  </head>`)
+      .replace('</head>', `  <script src="/${bootFile}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>\n    <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
     const file = route.path === '/' ? join(outDir, 'index.html') : join(outDir, route.path.slice(1), 'index.html');
     mkdirSync(resolve(file, '..'), { recursive: true });
