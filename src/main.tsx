@@ -32,19 +32,44 @@ async function boot() {
       <App services={{ http, api, session }} overrides={inspect ? { inspect } : {}} />
     </StrictMode>
   );
-  // The public routes come prerendered for a guest (issue 10, scripts/build/prerender.ts): a guest
-  // hydrates that HTML; a signed-in viewer, or a URL with a query the guest HTML did not have,
-  // gets a fresh render instead of a hydration mismatch.
+  // The public routes come prerendered for a first-time guest (issue 10, scripts/build/prerender.ts):
+  // such a guest hydrates that HTML; anyone the page would differ for (signed in, welcomed back, a
+  // query the HTML did not have) gets a fresh render instead of a hydration mismatch.
   const container = document.getElementById('root')!;
   await waitFor(session, (s) => !s.matches('loading'));
-  if (container.firstChild && session.getSnapshot().matches('signedOut') && !window.location.search && !inspect) {
+  const asPrerendered = session.getSnapshot().matches('signedOut') && !session.getSnapshot().context.welcomeBack;
+  if (container.firstChild && asPrerendered && !window.location.search && !inspect) {
     // Let the browser paint the prerendered page first (a frame), then hydrate.
     await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     hydrateRoot(container, app);
+    releaseWhenHydrated(container);
   } else {
     container.textContent = '';
     createRoot(container).render(app);
+    document.documentElement.setAttribute('data-ready', '');
   }
+}
+
+/**
+ * The prerendered page's form controls stay disabled (scripts/build/prerender.ts, boot script) until
+ * React has hydrated them (its lazy page included); then each gets its own state back, and
+ * <html data-ready> lets forms submit.
+ */
+function releaseWhenHydrated(container: HTMLElement) {
+  const locked = [...container.querySelectorAll<HTMLInputElement>('[data-boot-lock]')];
+  const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  const release = () => {
+    if (!locked.every((element) => !element.isConnected || hydrated(element))) {
+      requestAnimationFrame(release);
+      return;
+    }
+    for (const element of locked) {
+      element.disabled = element.getAttribute('data-boot-lock') === '1';
+      element.removeAttribute('data-boot-lock');
+    }
+    document.documentElement.setAttribute('data-ready', '');
+  };
+  release();
 }
 
 void boot();

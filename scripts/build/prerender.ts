@@ -30,15 +30,20 @@ interface PrerenderModule {
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The one script in <head> (classic, blocking, a few hundred bytes): the theme before first paint —
- * dark unless 'light' (or 'system' and a light preference) is stored — and, on a prerendered page,
- * the app's module loaded only after that first paint (data-entry, data-preload), so the page's
- * first paint does not share the network with the app's JavaScript.
+ * The one script in <head> (classic, blocking, under 1 KB):
+ * - the theme before first paint: dark unless 'light' (or 'system' and a light preference) is stored;
+ * - on a prerendered page (data-entry): the app's module loaded only after that first paint, so the
+ *   paint does not share the network with the app's JavaScript;
+ * - until the app has taken the page over (src/main.tsx sets <html data-ready>), the page's form
+ *   controls are disabled (data-boot-lock keeps each one's own state) and no form submits natively:
+ *   nothing typed is lost, and no password ever goes into a URL.
  */
 export function bootScript(dark: string, light: string, key: string): string {
   return `(function(){var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
     `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
+    `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
+    `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
     `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;p.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;h.appendChild(k)});` +
     `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)},0)})})();\n`;
 }
