@@ -10,6 +10,7 @@ import { IMMUTABLE, REVALIDATE, staticSite } from '../../server/static';
 
 const SCRIPT = `console.log(${JSON.stringify('Sine Bisaya '.repeat(200))});`;
 const SHELL = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+const LANDING = `<!doctype html><html><body><div id="root"><h1>Welcome</h1></div>${' '.repeat(2000)}</body></html>`;
 const LOGIN = `<!doctype html><html><body><div id="root"><h1>Log in</h1></div>${' '.repeat(2000)}</body></html>`;
 let dist: string;
 let app: Hono;
@@ -20,7 +21,8 @@ beforeAll(() => {
   mkdirSync(join(dist, 'login'));
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
-  writeFileSync(join(dist, 'index.html'), SHELL);
+  writeFileSync(join(dist, 'index.html'), LANDING); // the prerendered landing
+  writeFileSync(join(dist, 'shell.html'), SHELL); // what every other client route gets
   writeFileSync(join(dist, 'login', 'index.html'), LOGIN);
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   writeFileSync(join(dist, 'favicon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -68,7 +70,7 @@ describe('static files', () => {
   });
 
   it('serves a prerendered page at its route, the shell at any other route, and no shell for a missing asset', async () => {
-    expect(await (await get('/login')).text()).toBe(LOGIN);
+    expect(await (await get('/')).text()).toBe(LANDING);    expect(await (await get('/login')).text()).toBe(LOGIN);
     expect(await (await get('/login/')).text()).toBe(LOGIN);
     expect(await (await get('/account')).text()).toBe(SHELL);
     expect(await (await get('/subscription/change-plan')).text()).toBe(SHELL);
