@@ -21,6 +21,12 @@ const port = Number(process.env.BENCH_PORT ?? 4290);
 const base = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
+// Measure our server, not one already listening there.
+const taken = await fetch(`${base}/app-config.json`).then(() => true, () => false);
+if (taken) {
+  console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
+  process.exit(1);
+}
 const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: process.env.DATA_DIR ?? ':memory:' },

@@ -20,6 +20,12 @@ const pages = [
   { path: '/legal/terms', goal: 'performance ≥ 98' },
 ];
 
+// Measure our server, not one already listening there.
+const taken = await fetch(`${base}/app-config.json`).then(() => true, () => false);
+if (taken) {
+  console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
+  process.exit(1);
+}
 const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:' },
