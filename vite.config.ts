@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/server/**', 'test/e2e/**'],
+          exclude: ['test/server/**', 'test/e2e/**', 'test/postgres/**'],
           setupFiles: ['test/support/setup.ts'],
         },
       },
