@@ -1,11 +1,12 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { postBuild } from './scripts/build/plugin.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), postBuild()],
   build: { manifest: true, sourcemap: false, target: 'es2022' },
   server: {
     port: 5173,
@@ -25,7 +26,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/server/**', 'test/e2e/**'],
+          exclude: ['test/server/**', 'test/e2e/**', 'test/postgres/**'],
           setupFiles: ['test/support/setup.ts'],
         },
       },
@@ -39,6 +40,10 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      // Two API processes on one PostgreSQL: only where one is given (npm run test:postgres, CI).
+      ...(process.env.DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'postgres', environment: 'node', include: ['test/postgres/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } }]
+        : []),
     ],
   },
 });

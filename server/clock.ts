@@ -7,10 +7,10 @@
  * Sign-in tokens, codes and rate limits keep real time on purpose: moving the billing clock a month
  * ahead must not end the QA session that is watching a subscription expire.
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { isCalendarDate } from '../src/api/schemas';
 
-export type Queryable = Pick<PGlite, 'query'> | Transaction;
+export type { Queryable } from './db';
+import type { Queryable } from './db';
 
 export type ClockSource = 'dev' | 'env' | 'system';
 

@@ -1,25 +1,177 @@
-/** The embedded database: PGlite on disk under DATA_DIR (or in memory), migrated and seeded at start. */
+/**
+ * The database: PGlite (embedded, the default) on disk under DATA_DIR or in memory, or a PostgreSQL
+ * server through a pooled client (`pg`) when DATABASE_URL is set (issue 10: more than one API process).
+ * Both sit behind one small surface — `query`, `exec`, `transaction(async (tx) => …)`, `close` — and
+ * give rows the same shapes (dates as Date, int8 as number, numeric as string), so the server code
+ * and its migrations run unchanged on either. Migrated and seeded at start.
+ *
+ * DATA_DIR=:memory: with DATABASE_URL means a throwaway database on that server (created here,
+ * dropped on close), so the server test suite runs against PostgreSQL with one database per test
+ * server, as it does with in-memory PGlite.
+ */
 import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { seed } from './seed';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type Db = PGlite;
+export interface Results<T> {
+  rows: T[];
+  affectedRows?: number;
+}
 
-export async function openDatabase(dataDir: string): Promise<Db> {
-  let db: PGlite;
-  if (dataDir === ':memory:') db = new PGlite();
-  else {
-    mkdirSync(dataDir, { recursive: true });
-    db = new PGlite(join(dataDir, 'pgdata'));
+/** What a query can run on: the database or a transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Results<T>>;
+  /** One or more statements without parameters (migrations). */
+  exec(sql: string): Promise<unknown>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite runs each query synchronously on this thread, and its own queue hands one query to the next
+ * through promises alone: a burst of queued queries (200 sign-ins) kept the event loop from answering
+ * anyone else until all were done. Here the queue is ours: one query or transaction at a time, as in
+ * PGlite, and before each one (and each query inside a transaction) pending I/O and timers run.
+ */
+const letIoRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function pgliteDb(lite: PGlite): Db {
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(letIoRun).then(work);
+    tail = run.catch(() => {});
+    return run;
+  };
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: unknown[]) => inTurn(() => lite.query<T>(sql, params)),
+    exec: (sql: string) => inTurn(() => lite.exec(sql)),
+    transaction: (fn) =>
+      inTurn(() =>
+        lite.transaction((tx) =>
+          fn({
+            query: async <T>(sql: string, params?: unknown[]) => {
+              await letIoRun();
+              return tx.query<T>(sql, params);
+            },
+            exec: async (sql: string) => {
+              await letIoRun();
+              return tx.exec(sql);
+            },
+          }),
+        ),
+      ),
+    close: () => inTurn(() => lite.close()),
+  };
+}
+
+/** pg's parsers, set to give what PGlite gives (pg would read `date` in local time, int8 as text). */
+const TYPE_OVERRIDES: Record<number, (value: string) => unknown> = {
+  1082: (value) => new Date(`${value}T00:00:00Z`), // date
+  1114: (value) => new Date(`${value.replace(' ', 'T')}Z`), // timestamp without time zone (UTC, as PGlite)
+  20: (value) => Number(value), // int8
+  1186: (value) => value, // interval, as text
+};
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    TYPE_OVERRIDES[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const results = <T>(result: pg.QueryResult): Results<T> => ({ rows: result.rows as T[], affectedRows: result.rowCount ?? 0 });
+
+function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Db {
+  const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return results<T>(await client.query(sql, params as unknown[]));
+    },
+    exec: (sql: string) => client.query(sql),
+  });
+  return {
+    kind: 'postgres',
+    ...on(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn(on(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+      await onClose();
+    },
+  };
+}
+
+const poolOf = (connectionString: string) =>
+  new pg.Pool({ connectionString, types: pgTypes, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+
+/** A fresh database on the server DATABASE_URL names, dropped again on close. */
+async function throwawayDatabase(serverUrl: string): Promise<Db> {
+  const name = `sine_bisaya_tmp_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return postgresDb(poolOf(url.href), async () => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  });
+}
+
+export async function openDatabase(dataDir: string, databaseUrl: string | undefined = process.env.DATABASE_URL): Promise<Db> {
+  let db: Db;
+  if (databaseUrl) {
+    db = dataDir === ':memory:' ? await throwawayDatabase(databaseUrl) : postgresDb(poolOf(databaseUrl));
+  } else {
+    let lite: PGlite;
+    if (dataDir === ':memory:') lite = new PGlite();
+    else {
+      mkdirSync(dataDir, { recursive: true });
+      lite = new PGlite(join(dataDir, 'pgdata'));
+    }
+    await lite.waitReady;
+    db = pgliteDb(lite);
   }
-  await db.waitReady;
-  await migrate(db);
-  await seed(db);
+  await migrateAndSeed(db);
   return db;
+}
+
+/** Several processes may start at once on one PostgreSQL: one migrates and seeds, the others wait. */
+async function migrateAndSeed(db: Db): Promise<void> {
+  if (db.kind === 'pglite') {
+    await migrate(db);
+    await seed(db);
+    return;
+  }
+  // A session lock held on one connection while the work runs on others (seed opens its own transaction).
+  await db.transaction(async (lock) => {
+    await lock.query("SELECT pg_advisory_xact_lock(hashtext('sine-bisaya:migrate-and-seed'))");
+    await migrate(db);
+    await seed(db);
+  });
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -1,12 +1,41 @@
 /** Password hashing with Node's scrypt (design), compared in constant time. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 const KEY_LENGTH = 64;
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
+/**
+ * Hashes run on libuv's thread pool, never on the event loop, and at most this many at once (issue 10):
+ * a burst of sign-ins queues here instead of taking every core from the thread that answers the
+ * other requests. Default: one fewer than the cores (at least one); PASSWORD_HASH_CONCURRENCY sets it.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Number(process.env.PASSWORD_HASH_CONCURRENCY) || availableParallelism() - 1);
+let running = 0;
+const queue: Array<() => void> = [];
+
+/** Runs `task` when fewer than `limit` are running (first come, first served). */
+export async function bounded<T>(task: () => Promise<T>, limit = HASH_CONCURRENCY): Promise<T> {
+  if (running >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+  else running += 1;
+  try {
+    return await task();
+  } finally {
+    const next = queue.shift();
+    if (next) next(); // the slot passes straight to the next in line
+    else running -= 1;
+  }
+}
+
+/** How many hashes are running and waiting (tests read it). */
+export const hashLoad = () => ({ running, waiting: queue.length });
+
 function scrypt(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key))),
+  return bounded(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

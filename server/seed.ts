@@ -1,5 +1,5 @@
 /** Reference data of the design (QA and tests rely on these exact values). Idempotent. */
-import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from './db';
 import { randomUUID } from 'node:crypto';
 import { addDays, now } from './clock';
 import { hashPassword } from './passwords';
@@ -56,7 +56,7 @@ export const SEED_VOUCHERS = [
  * subscriptions and payments are written once, into an empty database, at dates relative to the
  * server clock (server/clock.ts) at that moment.
  */
-export async function seed(db: PGlite): Promise<void> {
+export async function seed(db: Db): Promise<void> {
   for (const p of [...SEED_PLANS, ...SEED_VOUCHER_PLANS]) {
     await db.query(
       `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular)

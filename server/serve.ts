@@ -1,12 +1,12 @@
 /** The server process: one process serving the built SPA, /app-config.json and the API on PORT (8080). */
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { openDatabase } from './db';
 import { readSettings, type Settings } from './settings';
+import { staticSite } from './static';
 import { createTokens, loadSecret } from './tokens';
 import { diskUploads, memoryUploads } from './uploads';
 
@@ -31,16 +31,12 @@ const app = createApp({
 });
 
 if (serveSpa) {
-  const indexFile = join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
-    console.error(`No built app at ${indexFile}: run \`npm run build\` (npm start does it for you).`);
+  if (!existsSync(join(distDir, 'index.html'))) {
+    console.error(`No built app at ${join(distDir, 'index.html')}: run \`npm run build\` (npm start does it for you).`);
     process.exit(1);
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  app.use('/assets/*', serveStatic({ root: distDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
-  app.use('*', serveStatic({ root: distDir }));
-  // Client-side routes: any other GET that is not the API gets the app shell.
-  app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : c.html(indexHtml)));
+  // From memory, precompressed, cached (server/static.ts); other GETs that are not the API get the shell.
+  app.use('*', staticSite(distDir));
 }
 
 const server = serve({ fetch: app.fetch, port }, (info) => {

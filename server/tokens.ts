@@ -29,7 +29,43 @@ export interface SessionRef {
   sessionId: string;
 }
 
+/**
+ * Signatures already checked, by token (issue 10: HMAC through WebCrypto costs a thread-pool round
+ * trip per request). Only the signature's verdict is kept — a token's content never changes — never
+ * whether its session is open: that is read from the database on every request, so a session ended
+ * by another process ends here at once.
+ */
+const VERIFIED_MAX = 10_000;
+
+/**
+ * Open sessions seen, by session id (issue 10): only on PGlite, which one process owns alone, so every
+ * revocation goes through `endSessions` here and drops the entry. On PostgreSQL another process may
+ * end a session, so every request reads the sessions table.
+ */
+const OPEN_MAX = 10_000;
+
 export function createTokens(db: Db, secret: Uint8Array) {
+  const openSessions = db.kind === 'pglite' ? new Map<string, string>() : null;
+  const verified = new Map<string, { sub: unknown; sid: unknown; exp: number }>();
+  async function checkSignature(token: string): Promise<{ sub: unknown; sid: unknown } | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      verified.delete(token);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (typeof payload.exp === 'number') {
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, { sub: payload.sub, sid: payload.sid, exp: payload.exp });
+      }
+      return { sub: payload.sub, sid: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     /** Tokens for a new session, or fresh tokens for `sessionId` (which stays the same session). */
     async issue(userId: string, sessionId?: string) {
@@ -50,23 +86,24 @@ export function createTokens(db: Db, secret: Uint8Array) {
 
     /** The user and session of a valid access token whose session is still open, or null. */
     async verify(token: string): Promise<SessionRef | null> {
-      let sub: unknown;
-      let sid: unknown;
-      try {
-        const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
-        sub = payload.sub;
-        sid = payload.sid;
-      } catch {
-        return null;
-      }
+      const signed = await checkSignature(token);
+      if (!signed) return null;
+      const { sub, sid } = signed;
       // A well-signed token with a malformed subject is still just an invalid token (a 401, not a crash).
       if (typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
+      if (openSessions?.get(sid) === sub) return { userId: sub, sessionId: sid };
       const open = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [sid, sub]);
-      return open.rows.length > 0 ? { userId: sub, sessionId: sid } : null;
+      if (open.rows.length === 0) return null;
+      if (openSessions) {
+        if (openSessions.size >= OPEN_MAX) openSessions.delete(openSessions.keys().next().value!);
+        openSessions.set(sid, sub);
+      }
+      return { userId: sub, sessionId: sid };
     },
 
     /** Ends the account's sessions (all, or all but `keep`) and revokes every refresh token. */
     async endSessions(userId: string, keep?: string) {
+      if (openSessions) for (const [sid, owner] of openSessions) if (owner === userId && sid !== keep) openSessions.delete(sid);
       await db.query(
         'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
         [userId, keep ?? null],

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createActor } from 'xstate';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createActor, waitFor } from 'xstate';
 import { createHttp } from './api/http';
 import { INSPECT_STORAGE_KEY, STATELY_BLOCKED_MESSAGE, inspectMode, keepInspectFlag, startInspector } from './lib/inspector';
 import { sessionMachine } from './machines/session/session.machine';
@@ -32,11 +32,49 @@ async function boot() {
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
   });
 
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <App services={{ http, session }} overrides={inspect ? { inspect } : {}} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The public routes come prerendered for a first-time guest (issue 10, scripts/build/prerender.ts):
+  // such a guest hydrates that HTML; anyone the page would differ for (signed in, welcomed back, a
+  // query the HTML did not have) gets a fresh render instead of a hydration mismatch.
+  const container = document.getElementById('root')!;
+  await waitFor(session, (s) => !s.matches('loading'));
+  const asPrerendered = session.getSnapshot().matches('signedOut') && !session.getSnapshot().context.welcomeBack;
+  if (container.firstChild && asPrerendered && !window.location.search && !inspect) {
+    // Let the browser paint the prerendered page first (a frame), then hydrate.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    hydrateRoot(container, app);
+    releaseWhenHydrated(container);
+  } else {
+    container.textContent = '';
+    createRoot(container).render(app);
+    document.documentElement.setAttribute('data-ready', '');
+  }
+}
+
+/**
+ * The prerendered page's form controls stay disabled (scripts/build/prerender.ts, boot script) until
+ * React has hydrated them (its lazy page included); then each gets its own state back, and
+ * <html data-ready> lets forms submit.
+ */
+function releaseWhenHydrated(container: HTMLElement) {
+  const locked = [...container.querySelectorAll<HTMLInputElement>('[data-boot-lock]')];
+  const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  const release = () => {
+    if (!locked.every((element) => !element.isConnected || hydrated(element))) {
+      requestAnimationFrame(release);
+      return;
+    }
+    for (const element of locked) {
+      element.disabled = element.getAttribute('data-boot-lock') === '1';
+      element.removeAttribute('data-boot-lock');
+    }
+    document.documentElement.setAttribute('data-ready', '');
+  };
+  release();
 }
 
 function storedInspectMode(): string | null {

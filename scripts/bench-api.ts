@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:api` (issue 10): starts `npm start` (scripts/start.ts) on BENCH_PORT (4290) with an
+ * in-memory database and prints
+ * - the idle RSS of the server process,
+ * - authenticated reads: autocannon, 50 connections, 10 s, GET /api/v1/mobile/account/profile with a
+ *   bearer token (goal ≥ 2,000 req/s, p99 < 50 ms),
+ * - a burst of 200 sign-ins from 200 loopback addresses (so the per-client throttle lets each hash a
+ *   password) while /app-config.json is probed one request at a time (goal: slowest probe < 100 ms),
+ * - how long SIGTERM takes to stop it (goal < 2 s).
+ * Figures only: it exits 0 whatever they are (no timed assertions), except when the server fails.
+ * Set DATABASE_URL to measure against PostgreSQL instead of PGlite.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4290);
+const base = `http://localhost:${port}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+// Measure our server, not one already listening there.
+const taken = await fetch(`${base}/app-config.json`).then(() => true, () => false);
+if (taken) {
+  console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: process.env.DATA_DIR ?? ':memory:' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function call(method: string, path: string, body?: unknown, localAddress?: string): Promise<{ status: number; json: any; ms: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a bench reads fields freely
+  const started = performance.now();
+  return new Promise((resolveCall, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(`${base}${path}`, { method, localAddress, agent: false, headers: data ? { 'Content-Type': 'application/json' } : {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        let json: unknown = null;
+        try {
+          json = JSON.parse(text);
+        } catch { /* not JSON */ }
+        resolveCall({ status: res.statusCode ?? 0, json, ms: performance.now() - started });
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** The node process that runs the server: tsx's child (or tsx itself). */
+function serverPid(): number {
+  try {
+    const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return Number(children[0] ?? server.pid);
+  } catch {
+    return server.pid!;
+  }
+}
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+async function main() {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await call('GET', '/app-config.json')).status === 200) break;
+    } catch { /* not up yet */ }
+    if (i > 600 || server.exitCode !== null) throw new Error('The server did not start');
+    await sleep(250);
+  }
+  await sleep(2000);
+  const pid = serverPid();
+  console.info(`idle RSS: ${rssMb(pid).toFixed(0)} MB (pid ${pid})`);
+
+  const signIn = await call('POST', '/api/v1/mobile/auth/sign-in-email', { email: 'free@example.com', password: 'Bisaya-Demo-2026' });
+  const token = signIn.json?.data?.accessToken as string | undefined;
+  if (!token) throw new Error(`Sign-in failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+
+  const read = (duration: number) =>
+    autocannon({
+      url: `${base}/api/v1/mobile/account/profile`,
+      connections: 50,
+      duration,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  await read(2); // warm-up (JIT, query plans)
+  const result = await read(seconds);
+  console.info(
+    `authenticated reads (GET /api/v1/mobile/account/profile, 50 connections, ${seconds} s): ` +
+      `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `${result.non2xx} non-2xx, ${result.errors} errors (goal ≥ 2000 req/s, p99 < 50 ms)`,
+  );
+  console.info(`idle RSS after the load: ${rssMb(pid).toFixed(0)} MB`);
+
+  // 200 sign-ins at once, each from its own loopback address, with wrong passwords (a full hash each).
+  const idle: number[] = [];
+  for (let i = 0; i < 20; i++) idle.push((await call('GET', '/app-config.json')).ms);
+  let bursting = true;
+  const probes: number[] = [];
+  const probing = (async () => {
+    while (bursting) {
+      probes.push((await call('GET', '/app-config.json')).ms);
+      await sleep(10);
+    }
+  })();
+  const burstStarted = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 200 }, (_, i) =>
+      call('POST', '/api/v1/mobile/auth/sign-in-email', { email: `burst${i}@example.com`, password: 'Not-The-Password-1' }, `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`)
+        .then((r) => r.status),
+    ),
+  );
+  const burstMs = performance.now() - burstStarted;
+  bursting = false;
+  await probing;
+  const counts = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+  const sorted = [...probes].sort((a, b) => a - b);
+  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  console.info(
+    `burst of 200 sign-ins: done in ${(burstMs / 1000).toFixed(1)} s (statuses ${JSON.stringify(counts)}); ` +
+      `/app-config.json meanwhile: ${probes.length} probes, p50 ${q(0.5).toFixed(0)} ms, p99 ${q(0.99).toFixed(0)} ms, ` +
+      `slowest ${sorted.at(-1)!.toFixed(0)} ms (idle: slowest of 20 ${Math.max(...idle).toFixed(0)} ms; goal < 100 ms)`,
+  );
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : String(error));
+}
+const stopping = performance.now();
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+console.info(`SIGTERM → exit: ${Math.round(performance.now() - stopping)} ms (goal < 2000 ms)`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:lighthouse` (issue 10): Lighthouse 12, mobile preset (simulated throttling), on
+ * Debian's Chromium (/usr/bin/chromium or CHROME_PATH), offline (no network beyond localhost), the
+ * median of 3 runs per page, against `npm start` on BENCH_PORT (4291) with an in-memory database.
+ * Prints performance, FCP, LCP, TBT and CLS per page, next to the goals (/: 100 and LCP ≤ 1.3 s;
+ * /login and /legal/terms: ≥ 98). Figures only: exits 0 whatever they are, unless a run fails.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4291);
+const base = `http://localhost:${port}`;
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const pages = [
+  { path: '/', goal: 'performance 100, LCP ≤ 1.3 s' },
+  { path: '/login', goal: 'performance ≥ 98' },
+  { path: '/legal/terms', goal: 'performance ≥ 98' },
+];
+
+// Measure our server, not one already listening there.
+const taken = await fetch(`${base}/app-config.json`).then(() => true, () => false);
+if (taken) {
+  console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
+  process.exit(1);
+}
+const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/app-config.json`)).ok) break;
+    } catch { /* not up yet */ }
+    if (i > 600 || server.exitCode !== null) throw new Error('The server did not start');
+    await sleep(250);
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic', '--disable-extensions'],
+  });
+  try {
+    for (const page of pages) {
+      const results: Array<{ score: number; fcp: number; lcp: number; tbt: number; cls: number }> = [];
+      let failures = 0;
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const lhr = result!.lhr;
+        if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+          console.info(`  ${page.path}: run ${i + 1} failed (${lhr.runtimeError?.code ?? 'no score'}), run again`);
+          if (++failures > 3) throw new Error(`Lighthouse failed on ${page.path} ${failures} times`);
+          i -= 1;
+          continue;
+        }
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        results.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift'),
+        });
+      }
+      const m = (key: keyof (typeof results)[number]) => median(results.map((r) => r[key]));
+      console.info(
+        `${page.path.padEnd(13)} performance ${m('score')} (runs ${results.map((r) => r.score).join(', ')}), FCP ${(m('fcp') / 1000).toFixed(2)} s, ` +
+          `LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}  — goal: ${page.goal}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : String(error));
+}
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,109 @@
+/**
+ * Build step (issue 10, paint before JavaScript): renders the public routes to static HTML with their
+ * CSS inline (src/entry-prerender.tsx through a Vite SSR build), writes them as dist/<route>/index.html
+ * (the landing as dist/index.html, the plain shell kept as dist/shell.html for the other routes), and
+ * adds a tiny external blocking script that applies a stored light theme before first paint — no
+ * inline script, so the CSP stays `script-src 'self'`.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface PrerenderModule {
+  PRERENDERED_ROUTES: Array<{ path: string; page: string | null }>;
+  renderRoute(path: string): Promise<{ html: string; title: string }>;
+  darkTheme: string;
+  lightTheme: string;
+  STORAGE_KEYS: { theme: string };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The one script in <head> (classic, blocking, under 1 KB):
+ * - the theme before first paint: dark unless 'light' (or 'system' and a light preference) is stored;
+ * - on a prerendered page (data-entry): the app's module loaded only after that first paint, so the
+ *   paint does not share the network with the app's JavaScript;
+ * - until the app has taken the page over (src/main.tsx sets <html data-ready>), the page's form
+ *   controls are disabled (data-boot-lock keeps each one's own state) and no form submits natively:
+ *   nothing typed is lost, and no password ever goes into a URL.
+ */
+export function bootScript(dark: string, light: string, key: string): string {
+  return `(function(){var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
+    `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
+    `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
+    `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
+    `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
+    `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;p.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;h.appendChild(k)});` +
+    `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)},0)})})();\n`;
+}
+
+export async function prerenderRoutes(root: string, outDir: string): Promise<string[]> {
+  const ssrDir = join(root, 'node_modules', '.prerender');
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false, copyPublicDir: false, minify: false },
+  });
+  const mod = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as PrerenderModule;
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const closure = (key: string, seen = new Set<string>()) => {
+    const walk = (k: string) => {
+      if (seen.has(k) || !manifest[k]) return;
+      seen.add(k);
+      manifest[k]!.imports?.forEach(walk);
+    };
+    walk(key);
+    return seen;
+  };
+  const entryChain = closure(entryKey);
+
+  const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme);
+  const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, bootFile), boot);
+
+  // The shell every other route gets: the boot script (theme only) first in <head>, the app as built.
+  const built = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const shell = built.replace('</title>', `</title>\n    <script src="/${bootFile}"></script>`);
+  writeFileSync(join(outDir, 'shell.html'), shell);
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(built)![1]!;
+  const entryPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+
+  const written: string[] = [];
+  for (const route of mod.PRERENDERED_ROUTES) {
+    const { html, title } = await mod.renderRoute(route.path);
+    const extra = route.page ? [...closure(route.page)].filter((key) => !entryChain.has(key)) : [];
+    // All the page's CSS inline (a few KB; the CSP allows inline styles, not scripts): no
+    // render-blocking stylesheet requests before first paint.
+    const cssFiles = [
+      ...[...built.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)].map((m) => m[1]!),
+      ...extra.flatMap((key) => manifest[key]!.css ?? []),
+    ];
+    const css = [...new Set(cssFiles)].map((file) => readFileSync(join(outDir, file), 'utf8').trim()).join('\n');
+    const preloads = [...entryPreloads, ...extra.map((key) => `/${manifest[key]!.file}`).filter((f) => f.endsWith('.js'))];
+    const page = built
+      .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
+      .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `  <script src="/${bootFile}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>\n    <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    const file = route.path === '/' ? join(outDir, 'index.html') : join(outDir, route.path.slice(1), 'index.html');
+    mkdirSync(resolve(file, '..'), { recursive: true });
+    writeFileSync(file, page);
+    written.push(route.path);
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+  return written;
+}

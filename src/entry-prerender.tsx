@@ -1,0 +1,41 @@
+/**
+ * Build-time prerendering (issue 10; run by scripts/build/prerender.ts in Node, never shipped): the
+ * public routes as a guest sees them, waiting for their lazy pages, so they paint before JavaScript.
+ * The client hydrates the same tree (src/main.tsx) with the same guest session.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createActor, waitFor } from 'xstate';
+import { createHttp } from './api/http';
+import { createLazyApi } from './api/lazyApi';
+import { documentTitleFor } from './views/routeChange';
+import { sessionMachine } from './machines/session/session.machine';
+import { darkTheme, lightTheme } from './styles/theme.css';
+import { App } from './views/App';
+
+export { darkTheme, lightTheme };
+export { STORAGE_KEYS } from './lib/storage';
+
+/** The routes prerendered at build time (issue 10), with the lazy page whose CSS and JS each needs. */
+export const PRERENDERED_ROUTES: Array<{ path: string; page: string | null }> = [
+  { path: '/', page: null },
+  { path: '/login', page: 'src/views/pages/LoginPage.tsx' },
+  { path: '/register', page: 'src/views/pages/RegisterPage.tsx' },
+  { path: '/forgot-password', page: 'src/views/pages/RecoveryPage.tsx' },
+  { path: '/legal/terms', page: 'src/views/pages/TermsPage.tsx' },
+  { path: '/legal/privacy', page: 'src/views/pages/PrivacyPage.tsx' },
+];
+
+export async function renderRoute(path: string): Promise<{ html: string; title: string }> {
+  const session = createActor(sessionMachine).start();
+  await waitFor(session, (s) => !s.matches('loading'));
+  const http = createHttp({ host: '', getToken: () => null, onUnauthorized: () => {} });
+  const { prelude } = await prerender(
+    <StrictMode>
+      <App services={{ http, api: createLazyApi(http), session }} ssrPath={path} />
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  session.stop();
+  return { html, title: documentTitleFor(path) };
+}

@@ -1,0 +1,119 @@
+/**
+ * Two API processes on one PostgreSQL (issue 10): what must hold across processes is in the database.
+ * Runs only in the `postgres` project (`npm run test:postgres`, which starts a throwaway server and
+ * sets DATABASE_URL); CI runs it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTP_MAX_ATTEMPTS } from '../../server/otp';
+
+const root = resolve(import.meta.dirname, '../..');
+const V1 = '/api/v1/mobile/auth';
+const serverUrl = process.env.DATABASE_URL!;
+const dbName = `sine_bisaya_two_${randomBytes(4).toString('hex')}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'));
+const processes: ChildProcess[] = [];
+let a: string;
+let b: string;
+
+/** Starts `tsx server/main.ts` on a free port and resolves with its address once it says so. */
+function startProcess(databaseUrl: string): Promise<string> {
+  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', SERVE_SPA: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processes.push(child);
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /running on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+      if (port) resolveStart(`http://localhost:${port}`);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+}
+
+async function call(base: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as { success: boolean; message: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read nested fields freely
+}
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  // Both start at once: one migrates and seeds, the other waits for it (an advisory lock).
+  [a, b] = await Promise.all([startProcess(url.href), startProcess(url.href)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(processes.map((child) => new Promise((r) => (child.exitCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))))));
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two API processes on one PostgreSQL', () => {
+  it('end a session on one process when a password change on the other ends it', async () => {
+    const signIn = (base: string) => call(base, 'POST', `${V1}/sign-in-email`, { email: 'free@example.com', password: 'Bisaya-Demo-2026' });
+    const onA = (await signIn(a)).json.data.accessToken as string;
+    const onB = (await signIn(b)).json.data.accessToken as string;
+    const profile = (base: string, token: string) => fetch(`${base}/api/v1/mobile/account/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await profile(a, onA)).status).toBe(200);
+    expect((await profile(b, onA)).status).toBe(200);
+    const changed = await fetch(`${b}/api/v1/mobile/account/password`, {
+      method: 'PUT', headers: { Authorization: `Bearer ${onB}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ oldPassword: 'Bisaya-Demo-2026', newPassword: 'Bagong-Password-9', confirmNewPassword: 'Bagong-Password-9' }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await profile(a, onA)).status).toBe(401);
+    expect((await profile(b, onA)).status).toBe(401);
+  });
+
+  it(`void a code after ${OTP_MAX_ATTEMPTS} wrong tries spread over both processes`, async () => {
+    const sent = await call(a, 'POST', `${V1}/forgot/send-otp`, { email: 'premium@example.com' });
+    expect(sent.status).toBe(200);
+    const verifyToken = sent.json.data.verifyToken as string;
+    const mail = (await (await fetch(`${b}/dev/mailbox.json?to=premium@example.com`)).json()) as Array<{ otp: string | null }>;
+    const code = mail.at(-1)!.otp!;
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    for (let i = 0; i < OTP_MAX_ATTEMPTS; i++) {
+      const tried = await call(i % 2 === 0 ? a : b, 'POST', `${V1}/forgot/verify-otp`, { verifyToken, otpCode: wrong });
+      // The last wrong try voids the code (429), counted over both processes.
+      expect(tried.status).toBe(i === OTP_MAX_ATTEMPTS - 1 ? 429 : 400);
+    }
+    // The right code, on either process, is refused now.
+    for (const base of [a, b]) {
+      const right = await call(base, 'POST', `${V1}/forgot/verify-otp`, { verifyToken, otpCode: code });
+      expect(right.status).toBe(429);
+      expect(right.json.data).toBeNull();
+    }
+  });
+
+  it('let a login link sign in once: used on one process, refused on the other', async () => {
+    const link = await call(a, 'POST', '/dev/login-link', { email: 'voucher@example.com' });
+    expect(link.status).toBe(200);
+    const token = new URL(link.json.data.url as string).searchParams.get('token');
+    const [first, second] = await Promise.all([
+      call(a, 'POST', `${V1}/verify-auth-link`, { token }),
+      call(b, 'POST', `${V1}/verify-auth-link`, { token }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 400]);
+    expect((await call(b, 'POST', `${V1}/verify-auth-link`, { token })).status).toBe(400);
+  });
+});
