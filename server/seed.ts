@@ -186,7 +186,7 @@ export const SEED_CARD_TOKEN = 'seed-card-premium';
  * approving like the Visa test card), so premium@ can be charged: a plan change, a renewal.
  * Idempotent; also completes a database seeded before the sandbox existed.
  */
-async function seedCardInSandbox(db: PGlite): Promise<void> {
+async function seedCardInSandbox(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const card = (
       await tx.query<{ user_id: string; created_at: Date }>(`SELECT user_id, created_at FROM saved_cards WHERE card_token_id = $1 AND customer_id IS NULL`, [SEED_CARD_TOKEN])
@@ -218,7 +218,7 @@ async function seedCardInSandbox(db: PGlite): Promise<void> {
  * account with what hangs off it (sessions, subscriptions, payments, cards), the sign-in throttles,
  * the sent codes and the moved clock go, then the seed runs again.
  */
-export async function resetDemoData(db: PGlite): Promise<void> {
+export async function resetDemoData(db: Db): Promise<void> {
   await db.exec('TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE');
   await seed(db);
 }

@@ -7,7 +7,6 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createActor, waitFor } from 'xstate';
 import { createHttp } from './api/http';
-import { createLazyApi } from './api/lazyApi';
 import { documentTitleFor } from './views/routeChange';
 import { sessionMachine } from './machines/session/session.machine';
 import { darkTheme, lightTheme } from './styles/theme.css';
@@ -32,7 +31,7 @@ export async function renderRoute(path: string): Promise<{ html: string; title: 
   const http = createHttp({ host: '', getToken: () => null, onUnauthorized: () => {} });
   const { prelude } = await prerender(
     <StrictMode>
-      <App services={{ http, api: createLazyApi(http), session }} ssrPath={path} />
+      <App services={{ http, session }} ssrPath={path} />
     </StrictMode>,
   );
   const html = await new Response(prelude).text();
