@@ -93,12 +93,23 @@ export const cardEntryMachine = setup({
   },
 }).createMachine({
   id: 'cardEntry',
+  description:
+    'The card part of the subscribe wizard and of the change-payment-method page. A saved default card is offered with \'Use this card\' on; with no saved card, or the switch off, the person types a new card, which is checked here (number, expiry, security code) and saved at Maya. It ends with the card to pay or save with; the card number itself is never kept.',
+  meta: {
+    title: 'Card entry',
+    events: {
+      'card.useSaved': 'The person turns Use this card on or off',
+      'card.submit': 'The person presses the card button (Continue or Save Payment Method)',
+      'card.retry': 'The person tries loading the saved card again',
+    },
+  },
   context: ({ input }) => ({
     now: input.now ?? null, savedCard: null, useSaved: false, card: null, fieldErrors: {}, formError: null, serverMessage: null, chosen: null,
   }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading the saved card',
       invoke: {
         id: 'loadDefaultCard',
         src: 'loadDefaultCard',
@@ -106,58 +117,77 @@ export const cardEntryMachine = setup({
           {
             guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) },
             target: 'savedCard',
+            description: 'A saved card',
             actions: { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
           },
-          { target: 'newCard', actions: { type: 'assignSavedCard', params: { card: null } } },
+          { target: 'newCard', description: 'No saved card', actions: { type: 'assignSavedCard', params: { card: null } } },
         ],
         onError: { target: 'loadFailed', actions: { type: 'assignServerMessage', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
       },
     },
     loadFailed: {
+      description: 'The saved card could not be loaded',
       on: { 'card.retry': { target: 'loading', actions: assign({ serverMessage: null }) } },
     },
     // The saved card with 'Use this card' on: the card to pay or save with.
     savedCard: {
+      description: 'Offering the saved card',
       on: {
-        'card.useSaved': { guard: { type: 'isOff', params: ({ event }) => ({ on: event.on }) }, target: 'newCard', actions: 'assignUseSaved' },
+        'card.useSaved': {
+          guard: { type: 'isOff', params: ({ event }) => ({ on: event.on }) },
+          target: 'newCard',
+          description: 'Use this card turned off',
+          actions: 'assignUseSaved',
+        },
         'card.submit': {
           target: 'done',
+          description: 'The saved card is chosen',
           actions: { type: 'assignChosen', params: ({ context }) => ({ chosen: chosenFrom(context.savedCard!) }) },
         },
       },
     },
     // The entry form (no saved card, or the switch off).
     newCard: {
+      description: 'Entering a new card',
       initial: 'editing',
-      states: { editing: {}, invalid: {}, rejected: {} },
+      states: {
+        editing: { description: 'Waiting for the card details' },
+        invalid: { description: 'Showing what to fix in the card' },
+        rejected: { description: 'Showing why the card was refused' },
+      },
       on: {
         'card.useSaved': {
           guard: { type: 'canUseSaved', params: ({ event }) => ({ on: event.on }) },
           target: 'savedCard',
+          description: 'Use this card turned back on',
           actions: 'assignUseSaved',
         },
         'card.submit': [
-          { guard: 'isCardValid', target: 'saving', actions: 'assignCard' },
+          { guard: 'isCardValid', target: 'saving', actions: 'assignCard', description: 'A valid card' },
           {
             guard: 'isCardIncomplete',
             target: '.invalid',
+            description: 'A field left empty',
             actions: ['assignCardErrors', { type: 'notify', params: { kind: 'error', message: CARD_MESSAGES.fillAll } }],
           },
-          { target: '.invalid', actions: 'assignCardErrors' },
+          { target: '.invalid', actions: 'assignCardErrors', description: 'A field wrong (number, expiry or security code)' },
         ],
       },
     },
     saving: {
+      description: 'Saving the card at Maya',
       invoke: {
         id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => context.card!,
         onDone: {
           target: 'done',
+          description: 'Card saved',
           actions: { type: 'assignChosen', params: ({ event }) => ({ chosen: chosenFrom(event.output) }) },
         },
         onError: {
           target: 'newCard.rejected',
+          description: 'Card refused',
           actions: [
             { type: 'assignServerMessage', params: ({ event }) => ({ message: errorMessageOf(event) }) },
             { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
@@ -168,6 +198,7 @@ export const cardEntryMachine = setup({
     },
     done: {
       type: 'final',
+      description: 'Card chosen',
       entry: { type: 'cardChosen', params: ({ context }) => context.chosen! },
     },
   },

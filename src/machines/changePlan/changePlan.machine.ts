@@ -81,66 +81,94 @@ export const changePlanMachine = setup({
   },
 }).createMachine({
   id: 'changePlan',
+  description:
+    'A premium subscriber picks another plan on /subscription/change-plan. Before anything changes, a dialog shows what the server says the change would do (the amount charged now, the days carried over, the new end date); \'Yes, I\'m sure\' makes the change, then the browser goes to the payment link or back to /subscription. A refusal stays in the dialog and is toasted. Without a subscription, or with a voucher one, there is nothing to change.',
+  meta: {
+    title: 'Change plan',
+    events: {
+      'plan.select': 'The person presses Select Plan on a plan',
+      'dialog.open': 'The person presses Change Plan',
+      'dialog.confirm': 'The person presses Yes, I\'m sure',
+      'dialog.cancel': 'The person presses Cancel in the dialog',
+      'load.retry': 'The person tries loading the page again',
+    },
+  },
   context: { subscriptionId: null, currentPlanId: null, selectedPlanId: null, preview: null, error: null },
   initial: 'loadingStatus',
   states: {
     loadingStatus: {
+      description: 'Loading the subscription status',
+      meta: { screen: '/subscription/change-plan' },
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: 'isVoucher', target: 'voucher' },
-          { guard: 'hasSubscription', target: 'loadingPlans', actions: { type: 'assignSubscription', params: ({ event }) => ({ status: event.output }) } },
-          { target: 'noSubscription' },
+          { guard: 'isVoucher', target: 'voucher', description: 'A voucher subscription' },
+          {
+            guard: 'hasSubscription',
+            target: 'loadingPlans',
+            description: 'A premium subscription',
+            actions: { type: 'assignSubscription', params: ({ event }) => ({ status: event.output }) },
+          },
+          { target: 'noSubscription', description: 'No subscription' },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
       },
     },
     loadingPlans: {
+      description: 'Loading the plans',
       invoke: {
         id: 'loadPlans',
         src: 'loadPlans',
-        onDone: 'choosing',
+        onDone: { target: 'choosing', description: 'Plans loaded' },
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
       },
     },
     failed: {
+      description: 'The page could not load',
       on: { 'load.retry': { target: 'loadingStatus', actions: 'clearDialog' } },
     },
-    noSubscription: {},
-    voucher: {},
+    noSubscription: { description: 'No subscription found' },
+    voucher: { description: 'A voucher subscription cannot change plans' },
     choosing: {
+      description: 'Choosing a plan',
+      meta: { screen: '/subscription/change-plan' },
       on: {
         'plan.select': { actions: { type: 'assignSelection', params: ({ event }) => ({ planId: event.planId }) } },
         'dialog.open': [
-          { guard: 'hasSelection', target: 'open' },
-          { actions: { type: 'notify', params: { kind: 'error', message: PLEASE_SELECT_A_PLAN } } },
+          { guard: 'hasSelection', target: 'open', description: 'Change Plan with a plan selected' },
+          { description: 'Change Plan with no plan selected', actions: { type: 'notify', params: { kind: 'error', message: PLEASE_SELECT_A_PLAN } } },
         ],
       },
     },
     open: {
+      description: 'The confirmation dialog is open',
       initial: 'previewing',
       exit: 'clearDialog',
       states: {
         previewing: {
+          description: 'Asking the server what the change would do',
           invoke: {
             id: 'previewPlanChange',
             src: 'previewPlanChange',
             input: ({ context }) => ({ planId: context.selectedPlanId! }),
-            onDone: { target: 'confirming', actions: { type: 'assignPreview', params: ({ event }) => ({ preview: event.output }) } },
+            onDone: { target: 'confirming', description: 'Numbers received', actions: { type: 'assignPreview', params: ({ event }) => ({ preview: event.output }) } },
             onError: { target: 'previewFailed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
           },
           on: { 'dialog.cancel': '#changePlan.choosing' },
         },
         confirming: {
+          description: 'Showing the amount, the carried-over days and the new end date',
           on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
         },
         // The numbers could not be read: nothing is confirmed blind; the person cancels and tries again.
         previewFailed: {
+          description: 'Showing why the numbers could not be read',
           on: { 'dialog.cancel': '#changePlan.choosing' },
         },
         // Escape and the close button do nothing while the change runs: its answer must be seen.
         changing: {
+          description: 'Changing the plan',
           invoke: {
             id: 'updatePlan',
             src: 'updatePlan',
@@ -149,6 +177,7 @@ export const changePlanMachine = setup({
               {
                 guard: { type: 'hasPaymentLink', params: ({ event }) => ({ paymentLink: event.output.data.paymentLink }) },
                 target: '#changePlan.changed',
+                description: 'Plan changed, payment link to follow',
                 actions: [
                   { type: 'notify', params: ({ event }) => ({ kind: 'info', message: event.output.message || PLAN_CHANGED_FALLBACK }) },
                   'subscriptionChanged',
@@ -157,6 +186,7 @@ export const changePlanMachine = setup({
               },
               {
                 target: '#changePlan.changed',
+                description: 'Plan changed',
                 actions: [
                   { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || PLAN_CHANGED_FALLBACK }) },
                   'subscriptionChanged',
@@ -166,6 +196,7 @@ export const changePlanMachine = setup({
             ],
             onError: {
               target: 'rejected',
+              description: 'Change refused',
               actions: [
                 { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
                 { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
@@ -176,11 +207,12 @@ export const changePlanMachine = setup({
         },
         // The refusal is shown in the dialog; 'Yes, I'm sure' tries again.
         rejected: {
+          description: 'Showing why the change was refused',
           on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
         },
       },
     },
-    changed: { type: 'final' },
+    changed: { type: 'final', description: 'Plan changed: on to the payment link or /subscription' },
   },
 });
 

@@ -96,70 +96,91 @@ export const paymentMethodMachine = setup({
   },
 }).createMachine({
   id: 'paymentMethod',
+  description:
+    'A premium subscriber changes how the next payments are taken, on /subscription/change-payment-method: a card (the saved one or a new one), a linked Maya wallet, or checkout (after the browser asks to confirm). The current method is chosen to start with; back from linking a wallet, the wallet is. Saving shows the server\'s message and goes to /subscription; a refusal is toasted and the person can try again. Without a subscription the page goes back to /subscription; a voucher subscription cannot change.',
+  meta: {
+    title: 'Change payment method',
+    events: {
+      'option.select': 'The person picks Credit/Debit, Wallet or Checkout',
+      'card.chosen': 'The card part ends with a card (Save Payment Method)',
+      'wallet.save': 'The person presses Save Payment Method on the wallet option',
+      'checkout.save': 'The person presses Save Payment Method on the checkout option',
+      'load.retry': 'The person tries loading the page again',
+    },
+  },
   context: ({ input }) => ({ ...input, subscriptionId: null, option: null, error: null, attempt: 0 }),
   initial: 'loadingStatus',
   states: {
     loadingStatus: {
+      description: 'Loading the subscription status',
+      meta: { screen: '/subscription/change-payment-method' },
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
         onDone: [
-          { guard: { type: 'isVoucher', params: ({ event }) => ({ status: event.output }) }, target: 'voucher' },
+          { guard: { type: 'isVoucher', params: ({ event }) => ({ status: event.output }) }, target: 'voucher', description: 'A voucher subscription' },
           {
             guard: { type: 'hasSubscription', params: ({ event }) => ({ status: event.output }) },
             target: 'choosing',
+            description: 'A premium subscription',
             actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
           },
           // Spec §2: with no subscription the page says so and goes back to /subscription.
-          { target: 'noSubscription', actions: { type: 'goTo', params: { path: '/subscription', replace: true } } },
+          { target: 'noSubscription', description: 'No subscription', actions: { type: 'goTo', params: { path: '/subscription', replace: true } } },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
       },
     },
-    failed: { on: { 'load.retry': { target: 'loadingStatus', actions: 'clearError' } } },
-    noSubscription: {},
+    failed: { description: 'The page could not load', on: { 'load.retry': { target: 'loadingStatus', actions: 'clearError' } } },
+    noSubscription: { description: 'No subscription found' },
     // Spec §2: a voucher subscription sees its code and the note, nothing else.
-    voucher: {},
+    voucher: { description: 'A voucher subscription cannot change payment methods' },
     choosing: {
+      description: 'Choosing a payment method',
+      meta: { screen: '/subscription/change-payment-method' },
       on: {
         'option.select': [
           {
             guard: 'isLeavingWallet',
+            description: 'Leaving the wallet option (its link status is cleared)',
             actions: [
               { type: 'assignOption', params: ({ event }) => ({ option: event.option }) },
               'forgetWalletReturn',
               { type: 'showAddress', params: { walletMethod: false, linkStatus: null } },
             ],
           },
-          { actions: { type: 'assignOption', params: ({ event }) => ({ option: event.option }) } },
+          { description: 'Picking an option', actions: { type: 'assignOption', params: ({ event }) => ({ option: event.option }) } },
         ],
         'card.chosen': { target: 'saving', actions: 'clearError' },
         'wallet.save': [
-          { guard: { type: 'hasLink', params: ({ event }) => ({ linkId: event.linkId }) }, target: 'saving' },
-          { actions: { type: 'notify', params: { kind: 'error', message: CONNECT_WALLET } } },
+          { guard: { type: 'hasLink', params: ({ event }) => ({ linkId: event.linkId }) }, target: 'saving', description: 'Save with a linked wallet' },
+          { description: 'Save with no wallet linked', actions: { type: 'notify', params: { kind: 'error', message: CONNECT_WALLET } } },
         ],
         'checkout.save': 'confirmingCheckout',
       },
     },
     confirmingCheckout: {
+      description: 'The browser asks to confirm checkout',
       invoke: {
         id: 'confirmCheckout',
         src: 'confirmCheckout',
         input: { message: CHECKOUT_CONFIRMATION },
         onDone: [
-          { guard: { type: 'isConfirmed', params: ({ event }) => ({ confirmed: event.output }) }, target: 'saving' },
-          { target: 'choosing' },
+          { guard: { type: 'isConfirmed', params: ({ event }) => ({ confirmed: event.output }) }, target: 'saving', description: 'Checkout confirmed' },
+          { target: 'choosing', description: 'Checkout declined' },
         ],
-        onError: 'choosing',
+        onError: { target: 'choosing', description: 'No answer from the confirmation' },
       },
     },
     saving: {
+      description: 'Saving the payment method',
       invoke: {
         id: 'updatePaymentMethod',
         src: 'updatePaymentMethod',
         input: ({ context, event }) => requestFor(context, event),
         onDone: {
           target: 'saved',
+          description: 'Payment method saved',
           actions: [
             { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || METHOD_UPDATED_FALLBACK }) },
             'subscriptionChanged',
@@ -168,6 +189,7 @@ export const paymentMethodMachine = setup({
         },
         onError: {
           target: 'choosing',
+          description: 'Save refused',
           actions: [
             { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
             { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
@@ -176,7 +198,7 @@ export const paymentMethodMachine = setup({
         },
       },
     },
-    saved: { type: 'final' },
+    saved: { type: 'final', description: 'Saved: back to /subscription' },
   },
 });
 

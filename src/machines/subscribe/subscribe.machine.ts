@@ -113,16 +113,37 @@ export const subscribeMachine = setup({
   },
 }).createMachine({
   id: 'subscribe',
+  description:
+    'A free viewer subscribes to a premium plan in three steps on /subscription/payment: 1 Select Plan, 2 Payment Method (a card, a linked Maya wallet, or checkout), 3 Confirm. Each step has its own address, so back, forward and a reload land on it, or on the first step whose choices are complete. Paying by card or wallet ends on the payment result page (a card may first go to its 3-D Secure page); checkout asks to confirm, then goes to Maya\'s page. A premium viewer is sent to /subscription.',
+  meta: {
+    title: 'Subscribe',
+    events: {
+      'plan.select': 'The person picks a plan',
+      'method.select': 'The person picks Card, Maya wallet or Checkout',
+      'card.chosen': 'The card part ends with a card',
+      'wallet.changed': 'The wallet panel reports the linked wallet (or none)',
+      'step.continue': 'The person presses Continue',
+      'step.back': 'The person presses Back',
+      'step.edit': 'The person presses Edit on the plan or the payment method',
+      'payment.submit': 'The person presses the pay button',
+      'checkout.confirm': 'The person agrees to pay by checkout',
+      'checkout.decline': 'The person declines checkout',
+      'wizard.retry': 'The person tries loading the page again',
+      'location.changed': 'The address changes (back, forward, a link)',
+    },
+  },
   context: ({ input }) => ({ ...input, selectedPlan: null, card: null, linkId: null, loadError: null }),
   initial: 'checkingStatus',
   on: {
     'location.changed': [
-      { guard: 'isOtherPlan', target: '.loadingPlans', actions: 'assignLocation' },
-      { guard: 'isNewLocation', target: '.routing', actions: 'assignLocation' },
+      { guard: 'isOtherPlan', target: '.loadingPlans', actions: 'assignLocation', description: 'The address names another plan' },
+      { guard: 'isNewLocation', target: '.routing', actions: 'assignLocation', description: 'The address moves to another step' },
     ],
   },
   states: {
     checkingStatus: {
+      description: 'Checking the subscription status',
+      meta: { screen: '/subscription/payment' },
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
@@ -130,69 +151,81 @@ export const subscribeMachine = setup({
           {
             guard: { type: 'isPremium', params: ({ event }) => ({ status: event.output }) },
             target: 'leaving',
+            description: 'Already premium',
             actions: { type: 'goTo', params: { path: routes.subscription, replace: true } },
           },
-          { target: 'loadingPlans' },
+          { target: 'loadingPlans', description: 'Not premium yet' },
         ],
         onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
       },
     },
     loadingPlans: {
+      description: 'Loading the plans',
       invoke: {
         id: 'loadPlans',
         src: 'loadPlans',
-        onDone: { target: 'routing', actions: { type: 'assignPlanFrom', params: ({ event }) => ({ plans: event.output }) } },
+        onDone: { target: 'routing', description: 'Plans loaded', actions: { type: 'assignPlanFrom', params: ({ event }) => ({ plans: event.output }) } },
         onError: { target: 'loadFailed', actions: { type: 'assignLoadError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
       },
     },
     loadFailed: {
+      description: 'The page could not load',
       on: { 'wizard.retry': { target: 'checkingStatus', actions: 'clearLoadError' } },
     },
     // The first complete step of the address; an incomplete one is replaced by it.
     routing: {
+      description: 'Reading the address',
       always: [
-        { guard: 'isInvalidWalletReturn', target: 'invalidQuery' },
-        { guard: 'canConfirm', target: 'confirm' },
-        { guard: 'canChooseMethod', target: 'paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress(true)] },
-        { target: 'selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress(true)] },
+        { guard: 'isInvalidWalletReturn', target: 'invalidQuery', description: 'A wallet return that does not fit' },
+        { guard: 'canConfirm', target: 'confirm', description: 'Plan and payment method are ready' },
+        { guard: 'canChooseMethod', target: 'paymentMethod', description: 'A plan is chosen', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress(true)] },
+        { target: 'selectPlan', description: 'No plan yet', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress(true)] },
       ],
     },
-    invalidQuery: {},
+    invalidQuery: { description: 'Invalid Query! Please reload your browser' },
     selectPlan: {
+      description: 'Step 1: Select Plan',
+      meta: { screen: '/subscription/payment?step=1' },
       on: {
         'plan.select': { target: 'paymentMethod', actions: ['assignPlan', writeAddress()] },
       },
     },
     paymentMethod: {
+      description: 'Step 2: Payment Method',
+      meta: { screen: '/subscription/payment?plan=…&step=2&payment-method=…' },
       on: {
         'method.select': { actions: ['assignMethod', writeAddress(true)] },
         'card.chosen': { guard: 'isCard', target: 'confirm', actions: ['assignCard', writeAddress()] },
         'wallet.changed': { actions: 'assignLinkId' },
         'step.continue': [
-          { guard: 'isMethodReady', target: 'confirm', actions: [{ type: 'assignStep', params: { step: 3 } }, writeAddress()] },
-          { guard: 'isWalletChosen', actions: { type: 'notify', params: { kind: 'error', message: WALLET_REQUIRED } } },
+          { guard: 'isMethodReady', target: 'confirm', description: 'Continue with a payment method ready', actions: [{ type: 'assignStep', params: { step: 3 } }, writeAddress()] },
+          { guard: 'isWalletChosen', description: 'Continue with no wallet linked', actions: { type: 'notify', params: { kind: 'error', message: WALLET_REQUIRED } } },
         ],
         'step.back': { target: 'selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
       },
     },
     confirm: {
+      description: 'Step 3: Confirm',
+      meta: { screen: '/subscription/payment?plan=…&step=3&payment-method=…' },
       initial: 'reviewing',
       states: {
         reviewing: {
+          description: 'Reviewing the plan and the payment method',
           on: {
             'step.back': { target: '#subscribe.paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
             'step.edit': [
-              { guard: 'isStepOne', target: '#subscribe.selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
-              { target: '#subscribe.paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
+              { guard: 'isStepOne', target: '#subscribe.selectPlan', description: 'Edit the plan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
+              { target: '#subscribe.paymentMethod', description: 'Edit the payment method', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
             ],
             'payment.submit': [
-              { guard: 'isCheckout', target: 'confirmingCheckout' },
-              { guard: 'isCard', target: 'payingByCard' },
-              { target: 'payingByWallet' },
+              { guard: 'isCheckout', target: 'confirmingCheckout', description: 'Pay by checkout' },
+              { guard: 'isCard', target: 'payingByCard', description: 'Pay by card' },
+              { target: 'payingByWallet', description: 'Pay with the wallet' },
             ],
           },
         },
         confirmingCheckout: {
+          description: 'The browser asks to confirm checkout',
           entry: 'askCheckoutConfirmation',
           on: {
             'checkout.confirm': 'creatingCheckout',
@@ -200,18 +233,21 @@ export const subscribeMachine = setup({
           },
         },
         creatingCheckout: {
+          description: 'Creating the checkout',
           invoke: {
             id: 'createCheckout',
             src: 'createCheckout',
             input: ({ context }) => ({ planId: context.selectedPlan!.id }),
             onDone: {
               target: '#subscribe.leaving',
+              description: 'Checkout created: on to Maya\'s page',
               actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.paymentLink }) },
             },
-            onError: { target: '#subscribe.leaving', actions: paymentFailed() },
+            onError: { target: '#subscribe.leaving', description: 'Checkout refused', actions: paymentFailed() },
           },
         },
         payingByCard: {
+          description: 'Paying by card',
           invoke: {
             id: 'payWithCard',
             src: 'payWithCard',
@@ -220,26 +256,28 @@ export const subscribeMachine = setup({
               {
                 guard: { type: 'needsVerification', params: ({ event }) => ({ url: event.output.verificationUrl }) },
                 target: '#subscribe.leaving',
+                description: 'The card asks for 3-D Secure',
                 actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.verificationUrl! }) },
               },
-              { target: '#subscribe.leaving', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
+              { target: '#subscribe.leaving', description: 'Paid', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
             ],
-            onError: { target: '#subscribe.leaving', actions: paymentFailed() },
+            onError: { target: '#subscribe.leaving', description: 'Payment refused', actions: paymentFailed() },
           },
         },
         payingByWallet: {
+          description: 'Paying with the wallet',
           invoke: {
             id: 'payWithWallet',
             src: 'payWithWallet',
             input: ({ context }) => ({ planId: context.selectedPlan!.id, linkId: context.linkId! }),
-            onDone: { target: '#subscribe.leaving', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
-            onError: { target: '#subscribe.leaving', actions: paymentFailed() },
+            onDone: { target: '#subscribe.leaving', description: 'Paid', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
+            onError: { target: '#subscribe.leaving', description: 'Payment refused', actions: paymentFailed() },
           },
         },
       },
     },
     // The wizard is over: the browser is on its way to a result, Maya's page, or /subscription.
-    leaving: { type: 'final' },
+    leaving: { type: 'final', description: 'Done: on to the result, Maya\'s page or /subscription' },
   },
 });
 

@@ -80,34 +80,49 @@ export const walletLinkMachine = setup({
   },
 }).createMachine({
   id: 'walletLink',
+  description:
+    'The Maya wallet panel of the subscribe wizard and of the change-payment-method page. It shows whether the viewer has a linked wallet; Link sends the browser to Maya\'s page, which sends it back with the outcome shown as a banner (linked, failed or canceled); Unlink removes the link. Errors from reading, linking and unlinking are shown in the panel.',
+  meta: {
+    title: 'Maya wallet link',
+    events: {
+      'wallet.link': 'The person presses the link button',
+      'wallet.unlink': 'The person presses the unlink button',
+      'wallet.retry': 'The person tries reading the link again',
+    },
+  },
   context: ({ input }) => ({ ...input, link: null, baseUrl: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Reading the wallet link',
       invoke: {
         id: 'loadWalletLink',
         src: 'loadWalletLink',
         onDone: [
-          { guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) }, target: 'linked', actions: { type: 'assignLink', params: ({ event }) => ({ link: event.output }) } },
-          { target: 'unlinked', actions: { type: 'assignLink', params: { link: null } } },
+          { guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) }, target: 'linked', description: 'A wallet is linked', actions: { type: 'assignLink', params: ({ event }) => ({ link: event.output }) } },
+          { target: 'unlinked', description: 'No wallet linked', actions: { type: 'assignLink', params: { link: null } } },
         ],
         onError: { target: 'lookupFailed', actions: withErrorMessage('assignError') },
       },
     },
     lookupFailed: {
+      description: 'The link could not be read',
       on: { 'wallet.retry': { target: 'loading', actions: 'clearMessages' } },
     },
     unlinked: {
+      description: 'No wallet linked: offering the link button',
       entry: { type: 'linkChanged', params: { linkId: null } },
       on: { 'wallet.link': { target: 'gettingBaseUrl', actions: 'clearMessages' } },
     },
     gettingBaseUrl: {
+      description: 'Getting the app\'s address for Maya to come back to',
       invoke: {
         id: 'loadAppConfig',
         src: 'loadAppConfig',
-        onDone: { target: 'starting', actions: { type: 'assignBaseUrl', params: ({ event }) => ({ baseUrl: event.output.baseUrl }) } },
+        onDone: { target: 'starting', description: 'Address known', actions: { type: 'assignBaseUrl', params: ({ event }) => ({ baseUrl: event.output.baseUrl }) } },
         onError: {
           target: 'unlinked',
+          description: 'Address not available',
           actions: [
             { type: 'assignError', params: { message: BASE_URL_FAILED } },
             { type: 'notify', params: { kind: 'error', message: BASE_URL_FAILED } },
@@ -116,33 +131,39 @@ export const walletLinkMachine = setup({
       },
     },
     starting: {
+      description: 'Starting the link at Maya',
       invoke: {
         id: 'startWalletLink',
         src: 'startWalletLink',
         input: ({ context }) => ({ redirectUrl: walletReturnUrls(context.baseUrl ?? '', context.returnPath) }),
-        onDone: { target: 'redirecting', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.redirectUrl }) } },
+        onDone: { target: 'redirecting', description: 'Link started: on to Maya\'s page', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.redirectUrl }) } },
         onError: {
           target: 'unlinked',
+          description: 'Link refused',
           actions: withErrorMessage('assignError'),
         },
       },
     },
     // The browser is on its way to Maya's page; nothing more happens here.
-    redirecting: {},
+    redirecting: { description: 'On the way to Maya\'s page' },
     linked: {
+      description: 'A wallet is linked: offering the unlink button',
       entry: { type: 'linkChanged', params: ({ context }) => ({ linkId: context.link?.linkId ?? null }) },
       on: { 'wallet.unlink': { target: 'unlinking', actions: 'clearMessages' } },
     },
     unlinking: {
+      description: 'Unlinking the wallet',
       invoke: {
         id: 'unlinkWallet',
         src: 'unlinkWallet',
         onDone: {
           target: 'unlinked',
+          description: 'Wallet unlinked',
           actions: ['forgetLink', { type: 'notify', params: { kind: 'success', message: WALLET_UNLINKED } }],
         },
         onError: {
           target: 'linked',
+          description: 'Unlink refused',
           actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
         },
       },
