@@ -207,7 +207,7 @@ test.describe('9. small things', () => {
       await openPage(page, pageCase);
       await expect(page, pageCase.path).toHaveTitle(pageCase.title);
     }
-    await signInAs(page, 'free@example.com');
+    await signInAs(page, 'premium@example.com');
     for (const pageCase of signedInPages) {
       await openPage(page, pageCase);
       await expect(page, pageCase.path).toHaveTitle(pageCase.title);
