@@ -4,10 +4,12 @@
  * premium@ ends as it started (monthly, saved Visa) for the spec files that run after this one.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, watchConsole } from './support';
+import { resetDemoData, signIn, watchConsole } from './support';
 
 let problems: string[] = [];
-test.beforeEach(async ({ page }) => {
+// The demo accounts as the README lists them, whatever earlier files changed (identity.spec changes passwords).
+test.beforeEach(async ({ page, request }) => {
+  await resetDemoData(request);
   problems = watchConsole(page);
 });
 test.afterEach(() => {

@@ -36,7 +36,9 @@ for (const { path, heading } of PUBLIC) {
     page.on('pageerror', (e) => errors.push(e.message)); // a hydration mismatch is reported as an error
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    // Hydrated: React answers a click (the theme radio is React state).
+    // Hydrated (the boot script marks <html data-ready> once React owns the page): React answers a
+    // click (the theme radio is React state).
+    await expect(page.locator('html')).toHaveAttribute('data-ready', '');
     await page.getByRole('radio', { name: 'Light' }).check();
     await expect(page.locator('html')).toHaveCSS('color-scheme', 'light');
     expect([...problems(messages), ...errors]).toEqual([]);
