@@ -219,6 +219,8 @@ async function seedCardInSandbox(db: Db): Promise<void> {
  * the sent codes and the moved clock go, then the seed runs again.
  */
 export async function resetDemoData(db: Db): Promise<void> {
-  await db.exec('TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE');
+  // The local sandbox's records (its customers and cards) go too: the seeded card is created there again.
+  await db.exec(`TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock,
+    sandbox_payment_tokens, sandbox_customers, sandbox_cards, sandbox_payments, sandbox_wallet_links CASCADE`);
   await seed(db);
 }

@@ -101,6 +101,11 @@ export function createTokens(db: Db, secret: Uint8Array) {
       return { userId: sub, sessionId: sid };
     },
 
+    /** Forgets every remembered open session (after the sessions table was emptied: POST /dev/reset). */
+    forgetOpenSessions() {
+      openSessions?.clear();
+    },
+
     /** Ends the account's sessions (all, or all but `keep`) and revokes every refresh token. */
     async endSessions(userId: string, keep?: string) {
       if (openSessions) for (const [sid, owner] of openSessions) if (owner === userId && sid !== keep) openSessions.delete(sid);

@@ -68,6 +68,7 @@ export function devRoutes(services: Services) {
   /** Every demo account as seeded again (README): browser tests start from it, QA undoes a session's changes. */
   app.post('/reset', async (c) => {
     await resetDemoData(services.db);
+    services.tokens.forgetOpenSessions(); // the sessions are gone: no token of before may pass from memory
     return ok(c, null, 'Demo data reset');
   });
 

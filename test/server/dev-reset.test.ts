@@ -33,3 +33,15 @@ describe('POST /dev/reset', () => {
     expect((await server.call('POST', '/dev/reset', { client: '203.0.113.9' })).status).toBe(404);
   });
 });
+
+describe('POST /dev/reset and the sandbox', () => {
+  it('leaves premium@ chargeable: the seeded card exists on the sandbox again after a reset', async () => {
+    expect((await server.call('POST', '/dev/reset')).status).toBe(200);
+    expect((await server.call('POST', '/dev/reset')).status).toBe(200);
+    const token = (await server.signIn('premium@example.com')).json.data.accessToken as string;
+    const { subscriptionId } = (await server.call('GET', `${V1}/subscription/status`, { token })).json.data;
+    const changed = await server.call('POST', `${V1}/subscription/update-plan`, { token, body: { subscriptionId, planId: 2 } });
+    expect(changed.status).toBe(200);
+    expect((await server.call('GET', `${V1}/subscription/status`, { token })).json.data.planId).toBe(2);
+  });
+});
