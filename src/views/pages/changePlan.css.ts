@@ -24,5 +24,12 @@ export const dialogFacts = style({
 });
 export const factRow = style({ display: 'contents' });
 /* The payment method options (change payment method) */
-export const options = style({ border: 0, padding: 0, margin: `0 0 ${space.md}`, display: 'flex', gap: space.md, flexWrap: 'wrap' });
-export const option = style({ display: 'inline-flex', alignItems: 'center', gap: space.xs, minHeight: 44, cursor: 'pointer' });
+/* The payment method options (change payment method): tiles, one per row (the page's column is narrow at every width) */
+export const options = style({
+  border: 0, padding: 0, margin: `0 0 ${space.md}`, minWidth: 0, display: 'grid', gap: space.sm, gridTemplateColumns: 'minmax(0, 1fr)',
+});
+export const option = style({
+  display: 'flex', alignItems: 'center', gap: space.sm, minHeight: 44, padding: `${space.sm} ${space.md}`, cursor: 'pointer',
+  border: `1px solid ${vars.color.border}`, borderRadius: radius.md, background: vars.color.surfaceRaised,
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.accent } },
+});

@@ -60,7 +60,26 @@ export const brandMark = style({
 export const checkRow = style({ display: 'flex', alignItems: 'center', gap: space.sm, minHeight: 44 });
 export const savedCard = style({
   display: 'grid', gap: space.xs, padding: space.md, borderRadius: radius.md, border: `1px solid ${vars.color.border}`,
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+});
+export const savedNumber = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.04em', overflowWrap: 'anywhere' });
+/**
+ * 'Use this card' is a switch (spec §2): a checkbox with role="switch", drawn as a track and thumb. The
+ * off track uses the muted text colour so the control keeps 3:1 against the card in both themes.
+ */
+export const switchInput = style({
+  appearance: 'none', position: 'relative', flexShrink: 0, width: 40, height: 24, margin: 0, cursor: 'pointer',
+  borderRadius: radius.pill, background: vars.color.textMuted, transition: 'background-color 120ms',
+  selectors: {
+    '&::after': {
+      content: '""', position: 'absolute', top: 3, left: 3, width: 18, height: 18, borderRadius: '50%',
+      background: vars.color.surface, transition: 'transform 120ms',
+    },
+    '&:checked': { background: vars.color.accent },
+    '&:checked::after': { transform: 'translateX(16px)' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.accent}`, outlineOffset: 2 },
+    '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
+  },
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none', selectors: { '&::after': { transition: 'none' } } } },
 });
 
 const bannerBase = style({ margin: 0, padding: `${space.sm} ${space.md}`, borderRadius: radius.sm, border: '1px solid currentColor' });

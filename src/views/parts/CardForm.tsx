@@ -54,13 +54,14 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
     <form className={form} onSubmit={onSubmit} noValidate aria-label="Card details">
       {props.savedCard && (
         <div className={css.savedCard}>
-          <span>{props.savedCard.number}</span>
+          <span className={css.savedNumber}>{props.savedCard.number}</span>
           <span>{props.savedCard.type}{props.savedCard.isDefault ? ' · Default payment method' : ''}</span>
           <label className={css.checkRow} htmlFor={switchId}>
             <input
               id={switchId}
               type="checkbox"
               role="switch"
+              className={css.switchInput}
               checked={props.useSaved}
               disabled={props.saving}
               onChange={(event) => props.onUseSaved(event.currentTarget.checked)}
