@@ -64,24 +64,31 @@ export function createInspectorStore(now: () => number = Date.now) {
     listeners.forEach((listener) => listener());
   };
 
+  /**
+   * Machine actors created but not started yet. XState announces an actor when it is constructed, and
+   * React may construct one in a render it then throws away (a page rendered once more while the
+   * app navigates away): such an actor never starts, and its initial snapshot would look live. So an
+   * actor is listed only from its first snapshot, which XState sends when it starts.
+   */
+  const pending = new Map<string, InspectedActor>();
+
   function inspect(inspection: InspectionEvent) {
     if (inspection.type === '@xstate.actor') {
       const ref = inspection.actorRef as AnyActorRef;
       const machine = machineOf(ref);
-      if (!machine || actors.has(inspection.actorRef.sessionId)) return;
-      actors.set(inspection.actorRef.sessionId, {
-        sessionId: inspection.actorRef.sessionId,
-        name: machine.id,
-        machine,
-        ref,
-        startedAt: now(),
-        entries: [],
-      });
-      changed();
+      if (!machine || actors.has(ref.sessionId) || pending.has(ref.sessionId)) return;
+      pending.set(ref.sessionId, { sessionId: ref.sessionId, name: machine.id, machine, ref, startedAt: now(), entries: [] });
       return;
     }
     if (inspection.type === '@xstate.snapshot') {
-      const actor = actors.get(inspection.actorRef.sessionId);
+      const id = inspection.actorRef.sessionId;
+      const started = pending.get(id);
+      if (started) {
+        pending.delete(id);
+        started.startedAt = now();
+        actors.set(id, started);
+      }
+      const actor = actors.get(id);
       if (!actor) return;
       const snapshot = inspection.snapshot as { value?: StateValue; context?: unknown; status?: string };
       actor.entries.push({

@@ -91,8 +91,21 @@ describe('the inspector store', () => {
     createActor(createMachine({ id: 'tiny', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } }), { inspect: store.inspect })
       .start()
       .send({ type: 'go' });
-    expect(calls).toBe(3);
-    expect(store.getVersion()).toBe(3);
+    expect(calls).toBe(2); // the start (its first snapshot) and the step
+    expect(store.getVersion()).toBe(2);
+  });
+
+  it('lists an actor only once it has started: one React built and threw away never shows', () => {
+    const store = createInspectorStore();
+    const tiny = createMachine({ id: 'tiny', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } });
+    const discarded = createActor(tiny, { inspect: store.inspect });
+    expect(store.actors()).toEqual([]);
+    const used = createActor(tiny, { inspect: store.inspect }).start();
+    used.send({ type: 'go' });
+    expect(store.actors().map((a) => a.ref)).toEqual([used]);
+    expect(store.actors()[0]!.entries.map((e) => e.value)).toEqual(['a', 'b']);
+    discarded.stop();
+    expect(store.actors().map((a) => a.ref)).toEqual([used]);
   });
 });
 
