@@ -1,40 +1,34 @@
 /**
- * Dates are shown in Asia/Manila as month/day/year with a 12-hour clock (spec §9): '11/21/2026 7:05 pm'.
- * The platform's Intl.DateTimeFormat does the time-zone work (date-fns-tz's formatInTimeZone used it
- * underneath; calling it directly keeps 9 KB gzipped of date-fns out of every subscription route,
- * issue 10). test/lib/dates.property.test.ts holds the output equal to date-fns-tz's
- * 'MM/dd/yyyy h:mm aaa' for any instant and zone.
+ * Dates are shown in Asia/Manila as month/day/year with a 12-hour clock and am/pm (spec §9):
+ * '11/21/2026 7:05 pm'. date-fns's `intlFormat` writes them through the platform's
+ * Intl.DateTimeFormat in the display zone. Not date-fns-tz's `formatInTimeZone`, for two reasons:
+ * - it moves the instant into the viewer's own zone first, so for a viewer whose zone skips an hour
+ *   (a daylight-saving gap) the hour shown is wrong ('3:30 am' for 2:30 am in Manila, seen from New York);
+ * - it brings date-fns's locale-heavy `format`, about 7 KB gzipped on every subscription route (issue 10).
+ * test/lib/dates.property.test.ts holds the output equal to date-fns-tz's wherever that one is right,
+ * and checks the daylight-saving case against the true Manila time.
  */
+import { intlFormat } from 'date-fns';
 import { DISPLAY_TIME_ZONE } from './product';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+type Value = string | number | Date;
 
-function partsOf(date: Date, timeZone: string): Record<string, string> {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit', hourCycle: 'h12',
-    });
-    formats.set(timeZone, format);
-  }
-  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-}
-
-function toDate(value: string | number | Date): Date | null {
+function valid(value: Value): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const day = (p: Record<string, string>) => `${p.month}/${p.day}/${p.year!.padStart(4, '0')}`;
+const DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
 
-export function formatDateTime(value: string | number | Date, timeZone = DISPLAY_TIME_ZONE): string {
-  const date = toDate(value);
+export function formatDateTime(value: Value, timeZone = DISPLAY_TIME_ZONE): string {
+  const date = valid(value);
   if (!date) return '';
-  const p = partsOf(date, timeZone);
-  return `${day(p)} ${p.hour}:${p.minute} ${p.dayPeriod!.toLowerCase()}`;
+  // 'MM/dd/yyyy, h:mm AM' (some ICU versions put a narrow no-break space before AM/PM).
+  const text = intlFormat(date, { ...DAY, hour: 'numeric', minute: '2-digit', hour12: true, timeZone }, { locale: 'en-US' });
+  return text.replace(/,\s/, ' ').replace(/[\s\u202f]([AP]M)$/, (_, period: string) => ` ${period.toLowerCase()}`);
 }
 
-export function formatDate(value: string | number | Date, timeZone = DISPLAY_TIME_ZONE): string {
-  const date = toDate(value);
-  return date ? day(partsOf(date, timeZone)) : '';
+export function formatDate(value: Value, timeZone = DISPLAY_TIME_ZONE): string {
+  const date = valid(value);
+  return date ? intlFormat(date, { ...DAY, timeZone }, { locale: 'en-US' }) : '';
 }

@@ -1,4 +1,4 @@
-/** src/lib/dates.ts formats with Intl directly: it must say exactly what date-fns-tz said (spec §9). */
+/** src/lib/dates.ts (date-fns's intlFormat) must say what date-fns-tz's formatInTimeZone says, except where that one is wrong (spec §9). */
 import { formatInTimeZone } from 'date-fns-tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,5 +22,19 @@ describe('formatDateTime and formatDate', () => {
     expect(formatDateTime('2026-05-20T16:00:00Z')).toBe('05/21/2026 12:00 am');
     expect(formatDateTime('2026-05-20T15:59:00Z')).toBe('05/20/2026 11:59 pm');
     expect(formatDateTime('2026-05-20T03:59:00Z')).toBe('05/20/2026 11:59 am');
+  });
+
+  it("stays right where date-fns-tz is not: a Manila time that the viewer's own zone skips (daylight saving)", async () => {
+    // 2:30 am in Manila on 03/08/2026 is an hour New York skips; date-fns-tz moves the instant into the
+    // runner's zone, so under TZ=America/New_York it says 3:30 am. Checked in a child process with that zone.
+    const { execFileSync } = await import('node:child_process');
+    const { resolve } = await import('node:path');
+    const script = `
+      import { formatDateTime } from ${JSON.stringify(resolve('src/lib/dates.ts'))};
+      console.log(formatDateTime('2026-03-07T18:30:00Z'));`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, TZ: 'America/New_York' }, encoding: 'utf8',
+    });
+    expect(out.trim()).toBe('03/08/2026 2:30 am');
   });
 });
