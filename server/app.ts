@@ -3,6 +3,8 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+// The password rule checks every new password against the full common-password list (the app loads it on demand).
+import '../src/api/commonPasswordList';
 import { isLocalRequest } from './client';
 import { fail, HttpError } from './http';
 import { accountRoutes } from './routes/account';

@@ -1,7 +1,11 @@
 /** The `{ success, message, data }` envelope (spec §7) and the errors that become it. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini (the shared contract, src/api/schemas.ts) has no default locale: the server answers with
+// zod's English text where a rule names no message of its own, as it did with classic zod.
+z.config(z.locales.en());
 
 /** A 429 without a better figure asks the client to wait a minute. */
 export const DEFAULT_RETRY_AFTER_S = 60;
@@ -37,7 +41,7 @@ export function isJson(contentType: string | undefined): boolean {
  * Reads a JSON body and validates it with the shared schema; the first message is the answer.
  * Only `application/json` is read: other types are what a cross-site form may send without a preflight.
  */
-export async function readBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+export async function readBody<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T> {
   if (!isJson(c.req.header('Content-Type'))) throw new HttpError(415, JSON_ONLY);
   let raw: unknown;
   try {

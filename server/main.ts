@@ -1,6 +1,6 @@
 /**
  * `npm start`'s entry: first lets Node load `?raw` text imports (the common-password list the app and
- * the server share, see src/api/commonPasswords.ts), then starts the server. Any `tsx server/main.ts`
+ * the server share, see src/api/commonPasswordList.ts), then starts the server. Any `tsx server/main.ts`
  * works without extra flags.
  */
 import '../scripts/text-imports.mjs';

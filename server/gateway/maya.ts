@@ -9,7 +9,7 @@
  * Card numbers pass through `createPaymentToken` only; nothing here logs a request body, and a
  * gateway error carries Maya's code and message, never what was sent.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /* ----------------------------------------------------------------- money */
 
@@ -40,7 +40,7 @@ export function fromMayaValue(value: number | string): string {
 export const redirectUrlSchema = z.object({ success: z.string(), failure: z.string(), cancel: z.string() });
 export type RedirectUrls = z.infer<typeof redirectUrlSchema>;
 
-const contactSchema = z.object({ phone: z.string().nullish(), email: z.string().nullish() });
+const contactSchema = z.object({ phone: z.nullish(z.string()), email: z.nullish(z.string()) });
 
 export interface CheckoutRequest {
   totalAmount: { value: number; currency: string };
@@ -73,7 +73,7 @@ export const paymentTokenSchema = z.object({
   state: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  issuer: z.string().optional(),
+  issuer: z.optional(z.string()),
 });
 export type PaymentToken = z.infer<typeof paymentTokenSchema>;
 
@@ -93,7 +93,7 @@ export const customerCardSchema = z.object({
   maskedPan: z.string(),
   state: z.string(),
   default: z.boolean(),
-  verificationUrl: z.string().nullish(),
+  verificationUrl: z.nullish(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -107,7 +107,7 @@ export const paymentSchema = z.object({
   amount: z.union([z.number(), z.string()]),
   currency: z.string(),
   requestReferenceNumber: z.string(),
-  verificationUrl: z.string().nullish(),
+  verificationUrl: z.nullish(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -117,13 +117,13 @@ export const walletLinkCreatedSchema = z.object({ linkId: z.string(), redirectUr
 export const walletLinkSchema = z.object({
   linkId: z.string(),
   profileId: z.string(),
-  card: z.object({ state: z.string() }).passthrough(),
+  card: z.looseObject({ state: z.string() }),
   customer: z.object({
     firstName: z.string(),
-    middleName: z.string().nullish(),
+    middleName: z.nullish(z.string()),
     lastName: z.string(),
-    birthday: z.string().nullish(),
-    sex: z.string().nullish(),
+    birthday: z.nullish(z.string()),
+    sex: z.nullish(z.string()),
     contact: contactSchema,
   }),
 });
@@ -179,14 +179,14 @@ export interface MayaClientOptions {
 
 export const basicAuth = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
 
-const mayaErrorSchema = z.object({ code: z.string().optional(), message: z.string().optional() }).passthrough();
+const mayaErrorSchema = z.looseObject({ code: z.optional(z.string()), message: z.optional(z.string()) });
 
 export function createMayaClient(options: MayaClientOptions): Gateway {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<T>(method: string, path: string, key: 'public' | 'secret', schema: z.ZodType<T> | null, body?: unknown): Promise<T> {
+  async function call<T>(method: string, path: string, key: 'public' | 'secret', schema: z.ZodMiniType<T> | null, body?: unknown): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {

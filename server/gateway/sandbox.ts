@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { now, type Queryable } from '../clock';
 import type { Services } from '../context';
 import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from './config';
@@ -69,7 +69,7 @@ class MayaError extends Error {
 const param = (c: Context, name: string) => c.req.param(name) ?? '';
 const mayaError = (c: Context, error: MayaError) => c.json({ code: error.code, message: error.message }, error.status);
 
-async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+async function body<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T> {
   let raw: unknown;
   try {
     raw = await c.req.json();
@@ -86,34 +86,40 @@ async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 
 /* ----------------------------------------------------------------- request schemas */
 
-const httpUrl = z.string().max(2048).refine((value) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-});
-const redirects = redirectUrlSchema.extend({ success: httpUrl, failure: httpUrl, cancel: httpUrl });
-const rrn = z.string().min(1).max(64);
-const money = z.number().positive().max(1_000_000).refine((n) => Math.round(n * 100) === n * 100);
+const httpUrl = z.string().check(
+  z.maxLength(2048),
+  z.refine((value: string) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }),
+);
+const redirects = z.extend(redirectUrlSchema, { success: httpUrl, failure: httpUrl, cancel: httpUrl });
+const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+const digits = (pattern: RegExp) => z.string().check(z.regex(pattern));
+const rrn = text(1, 64);
+const money = z.number().check(z.positive(), z.lte(1_000_000), z.refine((n: number) => Math.round(n * 100) === n * 100));
 const checkoutRequest = z.object({
   totalAmount: z.object({ value: money, currency: z.literal('PHP') }),
-  buyer: z.object({ firstName: z.string().max(100), lastName: z.string().max(100), contact: z.object({ email: z.string().max(254) }) }).partial().optional(),
-  items: z.array(z.object({ name: z.string().max(200) }).passthrough()).min(1).max(20),
+  buyer: z.optional(z.partial(z.object({ firstName: upTo(100), lastName: upTo(100), contact: z.object({ email: upTo(254) }) }))),
+  items: z.array(z.looseObject({ name: upTo(200) })).check(z.minLength(1), z.maxLength(20)),
   redirectUrl: redirects,
   requestReferenceNumber: rrn,
 });
 const tokenRequest = z.object({
-  card: z.object({ number: z.string().regex(/^\d{12,19}$/), expMonth: z.string().regex(/^\d{2}$/), expYear: z.string().regex(/^\d{4}$/), cvc: z.string().regex(/^\d{3,4}$/) }),
+  card: z.object({ number: digits(/^\d{12,19}$/), expMonth: digits(/^\d{2}$/), expYear: digits(/^\d{4}$/), cvc: digits(/^\d{3,4}$/) }),
 });
 const customerRequest = z.object({
-  firstName: z.string().min(1).max(100),
-  middleName: z.string().max(100).optional(),
-  lastName: z.string().min(1).max(100),
-  contact: z.object({ phone: z.string().max(40).optional(), email: z.string().min(3).max(254) }),
+  firstName: text(1, 100),
+  middleName: z.optional(upTo(100)),
+  lastName: text(1, 100),
+  contact: z.object({ phone: z.optional(upTo(40)), email: text(3, 254) }),
 });
-const cardRequest = z.object({ paymentTokenId: z.string().min(1).max(200), isDefault: z.boolean().optional(), redirectUrl: redirects.optional(), requestReferenceNumber: rrn.optional() });
+const cardRequest = z.object({ paymentTokenId: text(1, 200), isDefault: z.optional(z.boolean()), redirectUrl: z.optional(redirects), requestReferenceNumber: z.optional(rrn) });
 const vaultPaymentRequest = z.object({ totalAmount: z.object({ amount: money, currency: z.literal('PHP') }), requestReferenceNumber: rrn, redirectUrl: redirects });
 const linkRequest = z.object({ redirectUrl: redirects, requestReferenceNumber: rrn });
 const walletPaymentRequest = z.object({ totalAmount: z.object({ value: money, currency: z.literal('PHP') }), requestReferenceNumber: rrn });

@@ -1,6 +1,6 @@
 /** `GET/POST /dev/clock`: read or move the billing clock (server/clock.ts). Dev routes only. */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { formatDateTime } from '../../src/lib/dates';
 import { parseInstant, readClock, setClock, type ClockReading } from '../clock';
 import type { AppEnv, Services } from '../context';
@@ -9,11 +9,12 @@ import { ok, readBody } from '../http';
 const INSTANT_MESSAGE = 'now must be an ISO 8601 date-time with an offset, e.g. 2027-01-15T00:00:00+08:00, or null to reset';
 
 const clockRequestSchema = z.object({
-  now: z
-    .string({ error: INSTANT_MESSAGE })
-    .max(40, INSTANT_MESSAGE)
-    .refine((value) => parseInstant(value) !== null, INSTANT_MESSAGE)
-    .nullable(),
+  now: z.nullable(
+    z.string({ error: INSTANT_MESSAGE }).check(
+      z.maxLength(40, INSTANT_MESSAGE),
+      z.refine((value: string) => parseInstant(value) !== null, INSTANT_MESSAGE),
+    ),
+  ),
 });
 
 const shown = (reading: ClockReading) => ({ now: reading.now.toISOString(), source: reading.source });

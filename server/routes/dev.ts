@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, messages, plainText } from '../../src/api/schemas';
 import { isLocalRequest } from '../client';
 import type { AppEnv, Services } from '../context';
@@ -11,7 +11,7 @@ import { clockRoutes } from './clock';
 
 const loginLinkRequestSchema = z.object({
   email: emailField,
-  redirectUrl: plainText(messages.redirectUrlTooLong).max(2000, messages.redirectUrlTooLong).optional(),
+  redirectUrl: z.optional(plainText(messages.redirectUrlTooLong).check(z.maxLength(2000, messages.redirectUrlTooLong))),
 });
 
 export const DEV_MESSAGES = {
@@ -27,7 +27,7 @@ export function devRoutes(services: Services) {
 
   /** Whose mail: one valid address; all of it only for this machine (a shared host lists one address). */
   async function mailFor(c: Context<AppEnv>) {
-    const parsed = emailField.optional().safeParse(c.req.query('to'));
+    const parsed = z.optional(emailField).safeParse(c.req.query('to'));
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? messages.emailInvalid);
     if (!parsed.data && !isLocalRequest(c)) throw new HttpError(400, DEV_MESSAGES.mailboxNeedsAddress);
     return services.mailbox.list(parsed.data);

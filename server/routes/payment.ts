@@ -5,7 +5,7 @@
  * ask the gateway for the payment and apply its answer once (gateway/billing.ts).
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   newCardSchema,
   planWithCardTokenSchema,
@@ -51,8 +51,8 @@ export const WALLET_MESSAGES = {
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const planIdSchema = z.object({ planId: z.number({ error: 'planId must be a number' }).int().positive().max(1_000_000_000) });
-const webhookSchema = z.object({ id: z.string().min(1).max(200), requestReferenceNumber: z.string().min(1).max(64) }).passthrough();
+const planIdSchema = z.object({ planId: z.number({ error: 'planId must be a number' }).check(z.int(), z.positive(), z.lte(1_000_000_000)) });
+const webhookSchema = z.looseObject({ id: z.string().check(z.minLength(1), z.maxLength(200)), requestReferenceNumber: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export function paymentRoutes(services: Services) {
   const { db, gateway } = services;

@@ -1,6 +1,6 @@
 /** Spec §7 subscription calls: plans (public), status, history, cancel, resubscribe; voucher redeem. */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   planChangePreviewQuerySchema,
   subscriptionIdRequestSchema,
@@ -23,11 +23,11 @@ import { redeemVoucher, VOUCHER_MESSAGES } from '../vouchers';
 import { requireAuth } from './middleware';
 
 const planQuerySchema = z.object({
-  type: z.enum(['FREE', 'PREMIUM', 'VOUCHER'], { error: 'type must be FREE, PREMIUM or VOUCHER' }).optional(),
-  isActive: z.enum(['true', 'false'], { error: 'isActive must be true or false' }).optional(),
+  type: z.optional(z.enum(['FREE', 'PREMIUM', 'VOUCHER'], { error: 'type must be FREE, PREMIUM or VOUCHER' })),
+  isActive: z.optional(z.enum(['true', 'false'], { error: 'isActive must be true or false' })),
 });
 
-const planKeySchema = z.string().regex(/^[a-z0-9-]{1,64}$/i);
+const planKeySchema = z.string().check(z.regex(/^[a-z0-9-]{1,64}$/i));
 
 export function subscriptionRoutes(services: Services) {
   const { db } = services;

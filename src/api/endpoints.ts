@@ -1,5 +1,5 @@
 /** One typed function per call of spec §7 (paths the spec leaves open: see design.md). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, type Http } from './http';
 import * as s from './schemas';
 
@@ -82,7 +82,7 @@ export function createApi(http: Http) {
     createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
     getWalletLink: (signal?: AbortSignal) =>
-      request(`${V1}/payment/wallet/link`, { schema: s.walletLinkSchema.nullable(), signal }),
+      request(`${V1}/payment/wallet/link`, { schema: z.nullable(s.walletLinkSchema), signal }),
     startWalletLink: (body: s.WalletLinkStartRequest, signal?: AbortSignal) =>
       request(`${V1}/payment/wallet/link`, { method: 'POST', body, schema: s.walletLinkStartResponseSchema, signal }),
     unlinkWallet: (signal?: AbortSignal) =>
@@ -92,7 +92,7 @@ export function createApi(http: Http) {
     saveCard: (body: s.NewCard, signal?: AbortSignal) =>
       request(`${V1}/payment/vault/cards`, { method: 'POST', body, schema: s.savedCardSchema, signal }),
     getDefaultCard: (signal?: AbortSignal) =>
-      request(`${V1}/payment/vault/cards/default`, { schema: s.savedCardSchema.nullable(), signal }),
+      request(`${V1}/payment/vault/cards/default`, { schema: z.nullable(s.savedCardSchema), signal }),
     payWithCard: (body: { planId: number; cardToken: string }, signal?: AbortSignal) =>
       request(`${V1}/payment/vault/create`, { method: 'POST', body, schema: s.vaultPaymentResponseSchema, signal }),
   };

@@ -3,7 +3,7 @@
  * authentication off, unwraps the `{ success, message, data }` envelope and turns every failure into
  * an `ApiError` carrying the message a person should read.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export const FALLBACK_MESSAGE = 'Something went wrong';
 export const NETWORK_MESSAGE = 'Network error';
@@ -33,7 +33,7 @@ export interface RequestOptions<T> {
   form?: FormData;
   /** false switches the bearer token off for this call. */
   auth?: boolean;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   signal?: AbortSignal;
 }
 

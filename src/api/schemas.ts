@@ -1,8 +1,13 @@
 /**
  * The contract between the app and the API (spec §3 and §7), shared by the client and the
  * reference server so that both sides validate the same shapes with the same messages.
+ *
+ * Written with zod/mini (the same zod, its tree-shakable functional API: issue 10's route budgets):
+ * `z.string().check(z.minLength(1, message))` is classic zod's `z.string().min(1, message)`, with the
+ * same checks run in the same order. zod/mini has no default locale, so every rule a form shows
+ * names its message; the server loads zod's English messages for the rest (server/http.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCommonPassword } from './commonPasswords';
 
 export const messages = {
@@ -72,38 +77,43 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
 
 /** A string without control characters: checked before trimming, so a trailing tab is refused too. */
-export const plainText = (message: string) =>
-  z.string({ error: message }).refine((value) => !hasControlCharacters(value), messages.controlCharacters);
+const noControlCharacters = (message: string) => z.refine<string>((value) => !hasControlCharacters(value), message);
+
+/** A string without control characters: checked before trimming, so a trailing tab is refused too. */
+export const plainText = (message: string) => z.string({ error: message }).check(noControlCharacters(messages.controlCharacters));
 
 const required = (message: string, max = MAX_TEXT) =>
-  plainText(message).trim().min(1, message).max(max, messages.textTooLong);
+  plainText(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, messages.textTooLong));
 
-export const emailField = z
-  .string({ error: messages.emailRequired })
-  .refine((value) => !hasControlCharacters(value), messages.emailInvalid)
-  .trim()
-  .min(1, messages.emailRequired)
-  .max(254, messages.emailInvalid)
-  .pipe(z.email({ error: messages.emailInvalid }));
+export const emailField = z.pipe(
+  z.string({ error: messages.emailRequired }).check(
+    noControlCharacters(messages.emailInvalid),
+    z.trim(),
+    z.minLength(1, messages.emailRequired),
+    z.maxLength(254, messages.emailInvalid),
+  ),
+  z.email({ error: messages.emailInvalid }),
+);
 
 /** Passwords are never trimmed: spaces are characters the user chose. */
 export const passwordField = (message: string) =>
-  z.string({ error: message }).min(1, message).max(MAX_PASSWORD, messages.textTooLong);
+  z.string({ error: message }).check(z.minLength(1, message), z.maxLength(MAX_PASSWORD, messages.textTooLong));
 
-/** A password being chosen (sign-up, reset, change), design.md: 8 to 128 characters, not a common one. */
+/**
+ * A password being chosen (sign-up, reset, change), design.md: 8 to 128 characters, not a common one.
+ * The common-password check applies once the list is loaded (always on the server; see ./commonPasswords).
+ */
 export const newPasswordField = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .min(MIN_PASSWORD, messages.passwordTooShort)
-    .max(MAX_PASSWORD, messages.passwordTooLong)
-    .refine((value) => !isCommonPassword(value), messages.passwordTooCommon);
+  z.string({ error: message }).check(
+    z.minLength(1, message),
+    z.minLength(MIN_PASSWORD, messages.passwordTooShort),
+    z.maxLength(MAX_PASSWORD, messages.passwordTooLong),
+    z.refine((value: string) => !isCommonPassword(value), messages.passwordTooCommon),
+  );
 
 export const otpField = z
   .string({ error: messages.otpRequired })
-  .trim()
-  .min(1, messages.otpRequired)
-  .regex(/^[A-Za-z0-9]{6}$/, messages.otpInvalid);
+  .check(z.trim(), z.minLength(1, messages.otpRequired), z.regex(/^[A-Za-z0-9]{6}$/, messages.otpInvalid));
 
 /* ----------------------------------------------------------------- entities */
 
@@ -119,21 +129,21 @@ export const userSubscriptionSchema = z.object({
   planType: planTypeSchema,
   status: subscriptionStatusSchema,
   startDate: z.string(),
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
 });
 
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
-  middleName: z.string().nullish(),
+  middleName: z.nullish(z.string()),
   lastName: z.string(),
-  phoneNumber: z.string().nullish(),
-  gender: z.string().nullish(),
-  birthdate: z.string().nullish(),
-  photo: z.string().nullish(),
+  phoneNumber: z.nullish(z.string()),
+  gender: z.nullish(z.string()),
+  birthdate: z.nullish(z.string()),
+  photo: z.nullish(z.string()),
   withPassword: z.boolean(),
-  subscription: userSubscriptionSchema.nullable(),
+  subscription: z.nullable(userSubscriptionSchema),
 });
 
 export const authResultSchema = z.object({
@@ -168,27 +178,25 @@ export const subscriptionStatusDetailsSchema = z.object({
   planType: planTypeSchema,
   status: subscriptionStatusSchema,
   startDate: z.string(),
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
   planCurrency: z.string(),
   planAmount: z.string(),
   planDuration: z.union([z.string(), z.number()]),
   planBillingCycle: billingCycleSchema,
-  subscriptionId: z.string().nullable(),
-  paymentMethod: paymentMethodSchema.nullable(),
-  paymentMethodDetails: z
-    .object({
-      description: z.string().optional(),
-      maskedCardNumber: z.string().optional(),
-      voucherCode: z.string().optional(),
-    })
-    .nullable(),
-  isVoucherSubscription: z.boolean().optional(),
-  voucherCode: z.string().optional(),
-  voucherAmount: z.string().optional(),
-  subscriptionDays: z.number().optional(),
-  originalVoucherTerms: z
-    .object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })
-    .optional(),
+  subscriptionId: z.nullable(z.string()),
+  paymentMethod: z.nullable(paymentMethodSchema),
+  paymentMethodDetails: z.nullable(
+    z.object({
+      description: z.optional(z.string()),
+      maskedCardNumber: z.optional(z.string()),
+      voucherCode: z.optional(z.string()),
+    }),
+  ),
+  isVoucherSubscription: z.optional(z.boolean()),
+  voucherCode: z.optional(z.string()),
+  voucherAmount: z.optional(z.string()),
+  subscriptionDays: z.optional(z.number()),
+  originalVoucherTerms: z.optional(z.object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })),
 });
 
 export const subscriptionHistoryItemSchema = z.object({
@@ -199,7 +207,7 @@ export const subscriptionHistoryItemSchema = z.object({
   price: z.string(),
   status: subscriptionStatusSchema,
   startDate: z.string(),
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
   autoRenew: z.boolean(),
 });
 
@@ -209,8 +217,8 @@ export const paymentStatusSchema = z.string();
 export const paymentRecordSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  subscriptionId: z.string().nullable(),
-  checkoutId: z.string().nullable(),
+  subscriptionId: z.nullable(z.string()),
+  checkoutId: z.nullable(z.string()),
   referenceId: z.string(),
   /** PENDING, PAYMENT_SUCCESS, PAYMENT_FAILED, PAYMENT_EXPIRED, PAYMENT_CANCELLED; others shown raw. */
   status: paymentStatusSchema,
@@ -218,14 +226,14 @@ export const paymentRecordSchema = z.object({
   discountedAmount: z.string(),
   totalAmount: z.string(),
   paymentMethod: paymentMethodSchema,
-  paymentLink: z.string().nullable(),
+  paymentLink: z.nullable(z.string()),
   gatewayResponse: z.unknown(),
   retryCount: z.number(),
-  lastRetryDate: z.string().nullable(),
+  lastRetryDate: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Ours, beyond spec §3: the plan paid for, for the payments panel. */
-  planName: z.string().nullable(),
+  planName: z.nullable(z.string()),
 });
 
 export const savedCardSchema = z.object({
@@ -242,11 +250,11 @@ export const savedCardSchema = z.object({
 });
 
 export const newCardSchema = z.object({
-  number: z.string().min(12).max(19),
-  expMonth: z.string().length(2),
-  expYear: z.string().length(4),
-  cvc: z.string().regex(/^\d{3,4}$/),
-  isDefault: z.boolean().default(true),
+  number: z.string().check(z.minLength(12), z.maxLength(19)),
+  expMonth: z.string().check(z.length(2)),
+  expYear: z.string().check(z.length(4)),
+  cvc: z.string().check(z.regex(/^\d{3,4}$/)),
+  isDefault: z._default(z.boolean(), true),
 });
 
 export const saveCardTokenSchema = z.object({ idToken: z.string(), isDefault: z.boolean() });
@@ -257,11 +265,11 @@ export const walletLinkSchema = z.object({
   card: z.object({ state: z.string() }),
   customer: z.object({
     firstName: z.string(),
-    middleName: z.string().nullish(),
+    middleName: z.nullish(z.string()),
     lastName: z.string(),
-    birthday: z.string().nullish(),
-    sex: z.string().nullish(),
-    contact: z.object({ phone: z.string().nullish(), email: z.string().nullish() }),
+    birthday: z.nullish(z.string()),
+    sex: z.nullish(z.string()),
+    contact: z.object({ phone: z.nullish(z.string()), email: z.nullish(z.string()) }),
   }),
 });
 
@@ -273,14 +281,14 @@ export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redi
 export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: z.string() });
 export const planWithLinkSchema = z.object({ planId: z.number(), linkId: z.string() });
 export const checkoutResponseSchema = z.object({ paymentLink: z.string() });
-export const vaultPaymentResponseSchema = z.object({ verificationUrl: z.string().optional() });
+export const vaultPaymentResponseSchema = z.object({ verificationUrl: z.optional(z.string()) });
 
 export const voucherSubscriptionSchema = z.object({
   id: z.string(),
   userId: z.string(),
   subscriptionPlanId: z.number(),
   startDate: z.string(),
-  endDate: z.string().nullable(),
+  endDate: z.nullable(z.string()),
   status: subscriptionStatusSchema,
   paymentMethod: z.literal('VOUCHER'),
   details: z.object({
@@ -290,20 +298,18 @@ export const voucherSubscriptionSchema = z.object({
     voucherCycle: z.string(),
     voucherDuration: z.union([z.string(), z.number()]),
     subscriptionDays: z.number(),
-    originalVoucherTerms: z
-      .object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })
-      .optional(),
+    originalVoucherTerms: z.optional(z.object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })),
   }),
   isTrial: z.boolean(),
-  trialStartDate: z.string().nullable(),
-  trialEndDate: z.string().nullable(),
-  pausedDate: z.string().nullable(),
-  pauseResumeDate: z.string().nullable(),
-  canceledDate: z.string().nullable(),
-  canceledReason: z.string().nullable(),
+  trialStartDate: z.nullable(z.string()),
+  trialEndDate: z.nullable(z.string()),
+  pausedDate: z.nullable(z.string()),
+  pauseResumeDate: z.nullable(z.string()),
+  canceledDate: z.nullable(z.string()),
+  canceledReason: z.nullable(z.string()),
   autoRenew: z.boolean(),
   isUpgraded: z.boolean(),
-  previousPlanId: z.number().nullable(),
+  previousPlanId: z.nullable(z.number()),
   createdAt: z.string(),
   updatedAt: z.string(),
   user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }),
@@ -320,17 +326,17 @@ export const voucherSubscriptionSchema = z.object({
 
 export const profileSchema = z.object({
   firstName: z.string(),
-  middleName: z.string().nullish(),
+  middleName: z.nullish(z.string()),
   lastName: z.string(),
   email: z.string(),
-  photo: z.string().nullish(),
+  photo: z.nullish(z.string()),
 });
 
 export const photoResultSchema = z.object({ photo: z.string() });
 
 export const planUpdateResultSchema = z.object({
-  paymentMethod: paymentMethodSchema.nullable(),
-  paymentLink: z.string().nullable(),
+  paymentMethod: z.nullable(paymentMethodSchema),
+  paymentLink: z.nullable(z.string()),
 });
 
 /** Ours (design.md): what a plan change would do now, computed by the server. */
@@ -372,13 +378,13 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export const birthdateField = (today: () => string = () => todayIso()) =>
-  z
-    .string({ error: messages.birthdateRequired })
-    .trim()
-    .min(1, messages.birthdateRequired)
-    .refine(isCalendarDate, messages.birthdateRequired)
-    .refine((value) => value >= EARLIEST_BIRTHDATE, messages.birthdateTooEarly)
-    .refine((value) => value <= today(), messages.birthdateInFuture);
+  z.string({ error: messages.birthdateRequired }).check(
+    z.trim(),
+    z.minLength(1, messages.birthdateRequired),
+    z.refine(isCalendarDate, messages.birthdateRequired),
+    z.refine((value: string) => value >= EARLIEST_BIRTHDATE, messages.birthdateTooEarly),
+    z.refine((value: string) => value <= today(), messages.birthdateInFuture),
+  );
 
 /** The latest birthdate of someone at least `MINIMUM_AGE` years old on `today` (both YYYY-MM-DD). */
 export function latestAdultBirthdate(today: string): string {
@@ -387,7 +393,7 @@ export function latestAdultBirthdate(today: string): string {
 
 /** Sign-up's birthdate: a real date, and the viewer is at least 18 (the terms). */
 export const adultBirthdateField = (today: () => string = () => todayIso()) =>
-  birthdateField(today).refine((value) => value <= latestAdultBirthdate(today()), messages.underMinimumAge);
+  birthdateField(today).check(z.refine((value: string) => value <= latestAdultBirthdate(today()), messages.underMinimumAge));
 
 export const signUpRequestSchema = z
   .object({
@@ -398,10 +404,12 @@ export const signUpRequestSchema = z
     lastName: required(messages.lastNameRequired),
     birthdate: adultBirthdateField(),
   })
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: messages.passwordsMismatch,
-    path: ['passwordConfirm'],
-  });
+  .check(
+    z.refine((v) => v.password === v.passwordConfirm, {
+      message: messages.passwordsMismatch,
+      path: ['passwordConfirm'],
+    }),
+  );
 
 export const signUpVerifyRequestSchema = z.object({
   verificationToken: required(messages.verificationTokenRequired, 2000),
@@ -422,16 +430,18 @@ export const resetPasswordRequestSchema = z
     password: newPasswordField(messages.passwordRequired),
     confirmPassword: passwordField(messages.passwordConfirmRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsMismatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: messages.passwordsMismatch,
+      path: ['confirmPassword'],
+    }),
+  );
 
 export const verifyAuthLinkRequestSchema = z.object({ token: required(messages.tokenRequired, 2000) });
 
 export const profileUpdateRequestSchema = z.object({
   firstName: required(messages.firstNameRequired),
-  middleName: plainText(messages.textTooLong).trim().max(MAX_TEXT, messages.textTooLong).optional(),
+  middleName: z.optional(plainText(messages.textTooLong).check(z.trim(), z.maxLength(MAX_TEXT, messages.textTooLong))),
   lastName: required(messages.lastNameRequired),
 });
 
@@ -441,35 +451,39 @@ export const passwordChangeRequestSchema = z
     newPassword: newPasswordField(messages.newPasswordRequired),
     confirmNewPassword: passwordField(messages.newPasswordConfirmRequired),
   })
-  .refine((v) => v.newPassword === v.confirmNewPassword, {
-    message: messages.newPasswordsMismatch,
-    path: ['confirmNewPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmNewPassword, {
+      message: messages.newPasswordsMismatch,
+      path: ['confirmNewPassword'],
+    }),
+  );
 
 export const voucherRedeemRequestSchema = z.object({
-  code: plainText(messages.voucherRequired)
-    .trim()
-    .min(1, messages.voucherRequired)
-    .max(32, messages.textTooLong)
-    .transform((v) => v.toUpperCase()),
+  code: z.pipe(
+    plainText(messages.voucherRequired).check(z.trim(), z.minLength(1, messages.voucherRequired), z.maxLength(32, messages.textTooLong)),
+    z.transform((v: string) => v.toUpperCase()),
+  ),
 });
 
 /** An opaque identifier the server handed out: plain text, bounded. */
-const idField = plainText('This field is required').min(1, 'This field is required').max(200, messages.textTooLong);
+const idField = plainText('This field is required').check(z.minLength(1, 'This field is required'), z.maxLength(200, messages.textTooLong));
 
 export const subscriptionIdRequestSchema = z.object({ subscriptionId: idField });
-export const planIdRequestSchema = z.object({ planId: z.number().int().positive() });
+export const planIdRequestSchema = z.object({ planId: z.number().check(z.int(), z.positive()) });
 export const updatePaymentMethodRequestSchema = z.object({
   subscriptionId: idField,
   paymentMethod: z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT']),
-  paymentMethodDetails: plainText(messages.textTooLong).max(2000, messages.textTooLong).optional(),
+  paymentMethodDetails: z.optional(plainText(messages.textTooLong).check(z.maxLength(2000, messages.textTooLong))),
 });
 export const updatePlanRequestSchema = z.object({
   subscriptionId: idField,
-  planId: z.number().int().positive(),
+  planId: z.number().check(z.int(), z.positive()),
 });
 export const planChangePreviewQuerySchema = z.object({
-  planId: z.string({ error: 'planId is required' }).regex(/^\d{1,9}$/, 'planId must be a number').transform(Number).pipe(z.number().int().positive('planId must be a number')),
+  planId: z.pipe(
+    z.pipe(z.string({ error: 'planId is required' }).check(z.regex(/^\d{1,9}$/, 'planId must be a number')), z.transform(Number)),
+    z.number().check(z.int(), z.positive('planId must be a number')),
+  ),
 });
 
 /* ----------------------------------------------------------------- types */

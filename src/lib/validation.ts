@@ -1,9 +1,9 @@
 /** Turns a zod result into one message per field, the first that applies, for forms to show. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
-export function fieldErrorsOf<T>(schema: z.ZodType<T>, values: unknown): FieldErrors<T> {
+export function fieldErrorsOf<T>(schema: z.ZodMiniType<T>, values: unknown): FieldErrors<T> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Record<string, string> = {};
@@ -15,7 +15,7 @@ export function fieldErrorsOf<T>(schema: z.ZodType<T>, values: unknown): FieldEr
 }
 
 /** The first message for a single value (a one-field form such as the code). */
-export function firstErrorOf<T>(schema: z.ZodType<T>, value: unknown): string | undefined {
+export function firstErrorOf<T>(schema: z.ZodMiniType<T>, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

@@ -159,6 +159,8 @@ test.describe('6. network failure', () => {
 
 test.describe('7. password rule in the browser', () => {
   test("sign-up refuses 'short', a common password and a minor before calling the server", async ({ page }) => {
+    const signUps: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/auth/sign-up')) signUps.push(request.url()); });
     await page.goto('/register');
     await page.getByLabel('Email').fill('rule@example.com');
     await page.getByLabel('Password', { exact: true }).fill('short');
@@ -171,6 +173,7 @@ test.describe('7. password rule in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('password1');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('This password is too common')).toBeVisible();
+    expect(signUps).toEqual([]); // the list (its own chunk, fetched on arrival) answered in the page
   });
 });
 

@@ -1,6 +1,6 @@
 /** design.md: the password rule (8..128, not a common one) and the minimum age of 18, shared by both sides. */
-import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../../src/api/commonPasswords';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { commonPasswordCount, isCommonPassword, loadCommonPasswords } from '../../src/api/commonPasswords';
 import {
   adultBirthdateField, latestAdultBirthdate, messages, passwordChangeRequestSchema, resetPasswordRequestSchema,
   signInRequestSchema, signUpRequestSchema,
@@ -14,16 +14,39 @@ const reset = (password: string) => fieldErrorsOf(resetPasswordRequestSchema, { 
 const change = (newPassword: string) =>
   fieldErrorsOf(passwordChangeRequestSchema, { oldPassword: 'anything', newPassword, confirmNewPassword: newPassword });
 
+// The app loads the list on demand (the pages with a new-password field start it); the server eagerly.
+beforeAll(async () => {
+  expect(await loadCommonPasswords()).toBe(true);
+});
+
 describe('the common-password list', () => {
   it('holds the 10,000 most common passwords, compared without case', () => {
-    expect(COMMON_PASSWORD_COUNT).toBeGreaterThan(9_800); // 10,000 lines; a few differ only in case
-    expect(COMMON_PASSWORD_COUNT).toBeLessThanOrEqual(10_000);
+    expect(commonPasswordCount()).toBeGreaterThan(9_800); // 10,000 lines; a few differ only in case
+    expect(commonPasswordCount()).toBeLessThanOrEqual(10_000);
     for (const password of ['password', 'Password', 'PASSWORD1', '12345678', 'qwertyuiop', 'iloveyou', 'sunshine']) {
       expect(isCommonPassword(password), password).toBe(true);
     }
     for (const password of ['Bisaya-Demo-2026', 'Lami-kaayo-2026', 'Bagong-Password-1', 'N3w-pass']) {
       expect(isCommonPassword(password), password).toBe(false);
     }
+  });
+});
+
+describe('the list on demand (its own chunk)', () => {
+  it('lets a common password through until the list has arrived (the server still refuses it), then refuses it', async () => {
+    vi.resetModules(); // a fresh copy of the modules: the list not loaded yet
+    const passwords = await import('../../src/api/commonPasswords');
+    const fresh = await import('../../src/api/schemas');
+    const { fieldErrorsOf: errorsOf } = await import('../../src/lib/validation');
+    const signUpWith = (password: string) =>
+      errorsOf(fresh.signUpRequestSchema, { ...adult, password, passwordConfirm: password }).password;
+    expect(passwords.commonPasswordsLoaded()).toBe(false);
+    expect(signUpWith('password1')).toBeUndefined();
+    expect(signUpWith('short')).toBe(messages.passwordTooShort); // the rest of the rule holds meanwhile
+    const load = passwords.loadCommonPasswords();
+    expect(passwords.loadCommonPasswords()).toBe(load); // fetched once
+    expect(await load).toBe(true);
+    expect(signUpWith('password1')).toBe(messages.passwordTooCommon);
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentRecordSchema } from '../../src/api/schemas';
 import { recordPayment } from '../../server/payments';
@@ -15,7 +15,7 @@ beforeEach(async () => {
 const paymentsOf = async (email: string) => {
   const { status, json } = await server.as(email).get('/payment/history');
   expect(status, json.message).toBe(200);
-  return z.array(paymentRecordSchema.strict()).parse(json.data);
+  return z.array(z.strictObject(paymentRecordSchema.shape)).parse(json.data);
 };
 
 describe('payment history (ours: GET /api/v1/mobile/payment/history)', () => {

@@ -1,5 +1,6 @@
 /** Issue 11 item 2: a password change or reset ends every other session and voids links and codes. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { authResultSchema } from '../../src/api/schemas';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -30,7 +31,7 @@ describe('a password change', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.json.message).toBe('Password updated successfully');
-    const fresh = authResultSchema.pick({ accessToken: true, refreshToken: true }).parse(changed.json.data);
+    const fresh = z.pick(authResultSchema, { accessToken: true, refreshToken: true }).parse(changed.json.data);
 
     expect((await profile(elsewhere)).status).toBe(401);
     expect((await profile(fresh.accessToken)).status).toBe(200);

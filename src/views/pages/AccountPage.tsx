@@ -1,5 +1,6 @@
 /** Account (spec §2): the Profile card (photo, names) and the Security card (password change). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { loadCommonPasswords } from '../../api/commonPasswords';
 import { profileQuery, queryKeys } from '../../api/queries';
 import { useEffect, useMemo, useRef, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/schemas';
@@ -182,7 +183,8 @@ function SecurityCard() {
   return (
     <section className={card} aria-labelledby="security-title">
       <h2 id="security-title" className={css.cardTitle}>Security</h2>
-      <form ref={formRef} className={form} onSubmit={onSubmit} noValidate aria-label="Change password">
+      {/* The new password's common-password check: its list (a chunk of its own) is fetched once the form is used. */}
+      <form ref={formRef} className={form} onSubmit={onSubmit} onFocus={() => void loadCommonPasswords()} noValidate aria-label="Change password">
         <ErrorBox message={serverMessage} />
         <fieldset className={fieldset} disabled={submitting}>
           <TextField label="Old Password" name="oldPassword" type="password" autoComplete="current-password" error={fieldErrors.oldPassword} />

@@ -1,6 +1,7 @@
 /** Password recovery: /forgot-password → /verify?q=&email= → /reset?q=, one flow (spec §2). */
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { loadCommonPasswords } from '../../api/commonPasswords';
 import { createAuthActors } from '../../machines/actors';
 import { parse } from '../../machines/recovery/recovery.address';
 import { connectRecovery } from '../../machines/recovery/recovery.connect';
@@ -27,6 +28,10 @@ export default function RecoveryPage() {
   });
   useLocationEvents(actor, path, search, parse);
   const { step, onCancel: cancel, request, code, reset } = useConnect(actor, connectRecovery);
+  // The new password's common-password check (its list is a chunk of its own, fetched now).
+  useEffect(() => {
+    if (step === 'reset') void loadCommonPasswords();
+  }, [step]);
 
   let body;
   if (step === 'linkIncomplete') {

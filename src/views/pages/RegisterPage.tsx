@@ -1,6 +1,7 @@
 /** Sign-up (/register) and its code step (/register/verify?q=&email=), one flow. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { loadCommonPasswords } from '../../api/commonPasswords';
 import { EARLIEST_BIRTHDATE, todayIso } from '../../api/schemas';
 import { createAuthActors } from '../../machines/actors';
 import { parse } from '../../machines/signUp/signUp.address';
@@ -39,6 +40,10 @@ export default function RegisterPage() {
   const { step, register, code } = useConnect(actor, connectSignUp);
   const { fieldErrors, serverMessage } = register;
   const [termsAccepted, setTermsAccepted] = useState(false);
+  // The new password's common-password check (its list is a chunk of its own, fetched now).
+  useEffect(() => {
+    if (step === 'register') void loadCommonPasswords();
+  }, [step]);
 
   function onRegister(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
