@@ -64,6 +64,11 @@ function serverPid(): number {
     return server.pid!;
   }
 }
+/** CPU time (user + system, every thread) the process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+}
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main() {
@@ -90,12 +95,17 @@ async function main() {
       headers: { Authorization: `Bearer ${token}` },
     });
   await read(2); // warm-up (JIT, query plans)
+  const cpuBefore = cpuMs(pid);
   const result = await read(seconds);
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / result.requests.total;
   console.info(
     `authenticated reads (GET /api/v1/mobile/account/profile, 50 connections, ${seconds} s): ` +
       `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
       `${result.non2xx} non-2xx, ${result.errors} errors (goal ≥ 2000 req/s, p99 < 50 ms)`,
   );
+  // Server CPU per request is what the load costs whatever else runs on the machine (req/s and
+  // latencies move with other load: compare this figure between runs taken on a busy machine).
+  console.info(`server CPU per read: ${(cpuPerRequest * 1000).toFixed(0)} µs (user + system, all threads; ${Math.round(1000 / cpuPerRequest)} req/s per core)`);
   console.info(`idle RSS after the load: ${rssMb(pid).toFixed(0)} MB`);
 
   // 200 sign-ins at once, each from its own loopback address, with wrong passwords (a full hash each).
