@@ -97,7 +97,8 @@ function preparedStatements(lite: PGlite) {
   }
 
   return async function query<T>(sql: string, params?: unknown[]): Promise<Results<T>> {
-    if (!statements.has(sql) && statements.size >= PREPARED_MAX) return lite.query<T>(sql, params);
+    // Closed: PGlite's own query gives the error. Past the cap: unprepared.
+    if (!lite.ready || (!statements.has(sql) && statements.size >= PREPARED_MAX)) return lite.query<T>(sql, params);
     try {
       return await run<T>(sql, params);
     } catch (error) {

@@ -60,3 +60,12 @@ describe('PGlite queries as prepared statements', () => {
     expect(total).toBe(PREPARED_MAX);
   });
 });
+
+describe('a closed PGlite database', () => {
+  it('rejects a query with PGlite’s own error', async () => {
+    const db = await openDatabase(':memory:', '');
+    await db.query('SELECT 1');
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow(/closed/i);
+  });
+});
