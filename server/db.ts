@@ -70,10 +70,11 @@ function concat(parts: Uint8Array[]): Uint8Array {
  */
 function preparedStatements(lite: PGlite) {
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
+  let named = 0; // never reused: a statement prepared again gets a new name
   const send = async (parts: Uint8Array[]) => (await lite.execProtocol(concat(parts))).messages;
 
   async function prepare(sql: string) {
-    const name = `s${statements.size + 1}`;
+    const name = `s${++named}`;
     const described = await send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
     statements.set(sql, statement);

@@ -49,8 +49,12 @@ describe('PGlite queries as prepared statements', () => {
   it('prepares a `SELECT *` again when its table changed shape', async () => {
     const sql = 'SELECT * FROM prepared_t WHERE id = $1';
     expect((await db.query(sql, [1])).rows).toEqual([{ id: 1, note: 'one' }]);
+    const later = 'SELECT note FROM prepared_t WHERE id = $1';
+    expect((await db.query(later, [2])).rows).toEqual([{ note: 'two' }]); // prepared after it: its name must not be reused
     await db.exec('ALTER TABLE prepared_t ADD COLUMN extra int DEFAULT 7');
     expect((await db.query(sql, [1])).rows).toEqual([{ id: 1, note: 'one', extra: 7 }]);
+    expect((await db.query(later, [1])).rows).toEqual([{ note: 'one' }]);
+    expect((await db.query('SELECT extra FROM prepared_t WHERE id = $1', [2])).rows).toEqual([{ extra: 7 }]);
     expect(await preparedCount(db, sql)).toBe(1);
   });
 
