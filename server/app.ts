@@ -84,6 +84,8 @@ export function createApp(deps: AppDeps) {
 
   // JSON bodies are small; the photo upload sets its own larger limit.
   app.use('/api/*', async (c, next) => {
+    // A GET or HEAD body is never read; looking for one would build the full Request (issue 10).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (c.req.path === '/api/v1/mobile/account/photo') {
       return bodyLimit({ maxSize: MAX_PHOTO_BYTES + 64 * 1024, onError: (ctx) => tooLarge(ctx, PHOTO_MESSAGES.tooLarge) })(c, next);
     }

@@ -9,7 +9,7 @@
  * dropped on close), so the server test suite runs against PostgreSQL with one database per test
  * server, as it does with in-memory PGlite.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seed } from './seed';
 
+const { serialize } = protocol;
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface Results<T> {
@@ -46,6 +47,71 @@ export interface Db extends Queryable {
  */
 const letIoRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** How many distinct statements stay prepared; the server has a fixed set, well under this. */
+export const PREPARED_MAX = 500;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Queries outside a transaction as named prepared statements (issue 10). PGlite's `query` parses
+ * and plans the SQL on every call and crosses into WebAssembly six times (parse, describe, bind,
+ * describe, execute, sync): ~3× the cost of the query itself. Here a statement is parsed once (its
+ * parameter types read then), and each call is one message — bind, describe, execute, sync — whose
+ * answer PGlite's own parser turns into rows, with PGlite's serializers and parsers: the same values
+ * and rows as `lite.query`. Only our queue calls the database, so nothing runs in between.
+ */
+function preparedStatements(lite: PGlite) {
+  const statements = new Map<string, { name: string; paramTypes: number[] }>();
+  let named = 0; // never reused: a statement prepared again gets a new name
+  const send = async (parts: Uint8Array[]) => (await lite.execProtocol(concat(parts))).messages;
+
+  async function prepare(sql: string) {
+    const name = `s${++named}`;
+    const described = await send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    statements.set(sql, statement);
+    return statement;
+  }
+
+  async function run<T>(sql: string, params: unknown[] = []): Promise<Results<T>> {
+    const statement = statements.get(sql) ?? (await prepare(sql));
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = lite.serializers[statement.paramTypes[i]!];
+      return serializer ? (serializer(param) as string) : String(param);
+    });
+    const messages = await send([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    return parse.parseResults(messages, lite.parsers)[0] as unknown as Results<T>;
+  }
+
+  return async function query<T>(sql: string, params?: unknown[]): Promise<Results<T>> {
+    // Closed: PGlite's own query gives the error. Past the cap: unprepared.
+    if (!lite.ready || (!statements.has(sql) && statements.size >= PREPARED_MAX)) return lite.query<T>(sql, params);
+    try {
+      return await run<T>(sql, params);
+    } catch (error) {
+      // A table under a prepared `SELECT *` changed shape: prepare it again, once.
+      if ((error as { code?: string }).code !== '0A000' || !statements.has(sql)) throw error;
+      await lite.exec(`DEALLOCATE ${statements.get(sql)!.name}`);
+      statements.delete(sql);
+      return run<T>(sql, params);
+    }
+  };
+}
+
 function pgliteDb(lite: PGlite): Db {
   let tail: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
@@ -53,9 +119,10 @@ function pgliteDb(lite: PGlite): Db {
     tail = run.catch(() => {});
     return run;
   };
+  const prepared = preparedStatements(lite);
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => inTurn(() => lite.query<T>(sql, params)),
+    query: <T>(sql: string, params?: unknown[]) => inTurn(() => prepared<T>(sql, params)),
     exec: (sql: string) => inTurn(() => lite.exec(sql)),
     transaction: (fn) =>
       inTurn(() =>

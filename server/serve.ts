@@ -3,6 +3,8 @@ import { serve } from '@hono/node-server';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createApp } from './app';
 import { openDatabase } from './db';
 import { readSettings, type Settings } from './settings';
@@ -43,6 +45,19 @@ const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
   console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
 }) as Server;
+
+// Idle RSS (issue 10): PGlite creates a database by running initdb in a second WebAssembly instance
+// (always with DATA_DIR=:memory:, on disk only the first time); its memories — ~300 MB — are garbage
+// once the database is up, but an idle server allocates too little for V8 to collect them. One full
+// collection after start returns them (two turns apart: the instance is released asynchronously).
+if (db.kind === 'pglite') {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  setImmediate(() => {
+    collect();
+    setTimeout(collect, 100).unref();
+  });
+}
 
 // SIGTERM (docker stop, systemd, CI) and Ctrl-C: stop taking requests, drop idle keep-alive
 // connections, let requests in flight finish, close the database, exit 0.
