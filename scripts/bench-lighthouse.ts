@@ -26,7 +26,7 @@ if (taken) {
   console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
   process.exit(1);
 }
-const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
+const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), '--expose-gc', 'scripts/start.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:' },
   stdio: ['ignore', 'ignore', 'inherit'],
