@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          // One migrated and seeded PGlite per run; test servers start from copies of it.
+          globalSetup: ['test/support/pglite-template.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

@@ -46,7 +46,7 @@ export interface Db extends Queryable {
  */
 const letIoRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function pgliteDb(lite: PGlite): Db {
+export function pgliteDb(lite: PGlite): Db {
   let tail: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(letIoRun).then(work);
