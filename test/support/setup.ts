@@ -2,17 +2,6 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// The web-unit project runs file after file in one jsdom (isolate: false, vite.config.ts): each file
-// starts from a blank document and empty storage, as in a fresh one, whatever an earlier file left
-// behind (a modal's scroll lock on <body>, the theme on <html>, injected styles).
-for (const element of [document.documentElement, document.body]) {
-  for (const name of element.getAttributeNames()) element.removeAttribute(name);
-}
-document.head.replaceChildren();
-document.body.replaceChildren();
-window.localStorage.clear();
-window.sessionStorage.clear();
-
 // jsdom lacks these browser APIs that Ark UI and the theme hook use.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
