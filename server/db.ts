@@ -112,7 +112,7 @@ function preparedStatements(lite: PGlite) {
   };
 }
 
-function pgliteDb(lite: PGlite): Db {
+export function pgliteDb(lite: PGlite): Db {
   let tail: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(letIoRun).then(work);

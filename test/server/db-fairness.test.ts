@@ -1,12 +1,13 @@
 /** Issue 10: the server keeps answering while work queues up (no timed assertions: order and counts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db';
+import type { Db } from '../../server/db';
+import { openTestDatabase } from './helpers';
 import { bounded, hashLoad, hashPassword, HASH_CONCURRENCY, verifyPassword } from '../../server/passwords';
 
 describe('the database queue', () => {
   let db: Db;
   beforeAll(async () => {
-    db = await openDatabase(':memory:');
+    db = await openTestDatabase();
   });
   afterAll(() => db.close());
 

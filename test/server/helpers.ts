@@ -1,6 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../../server/app';
-import { openDatabase, type Db } from '../../server/db';
+import { openDatabase, pgliteDb, type Db } from '../../server/db';
 import { defaultGatewayConfig } from '../../server/gateway/config';
 import { createTokens } from '../../server/tokens';
 
@@ -19,8 +24,35 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+let cloneTemplate: Promise<() => Promise<Db>> | undefined;
+
+/**
+ * The database `openDatabase(':memory:')` opens (migrated and seeded), as a copy of the run's template
+ * (test/support/pglite-template.ts) instead of initdb, migrations and seed each time; on PostgreSQL
+ * (DATABASE_URL) a throwaway database, from openDatabase itself. A file compiles PGlite's WebAssembly once.
+ */
+export async function openTestDatabase(): Promise<Db> {
+  const template = inject('pgliteTemplate');
+  if (!template) return openDatabase(':memory:');
+  cloneTemplate ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [data, pgliteWasm, initdbWasm, fsData] = await Promise.all(
+      [template, join(dist, 'pglite.wasm'), join(dist, 'initdb.wasm'), join(dist, 'pglite.data')].map((file) => readFile(file)),
+    );
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(pgliteWasm!), WebAssembly.compile(initdbWasm!)]);
+    const loadDataDir = new Blob([data!]);
+    const fsBundle = new Blob([fsData!]);
+    return async () => {
+      const lite = new PGlite({ loadDataDir, fsBundle, pgliteWasmModule, initdbWasmModule });
+      await lite.waitReady;
+      return pgliteDb(lite);
+    };
+  })();
+  return (await cloneTemplate)();
+}
+
 export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl'>> = {}) {
-  const db: Db = await openDatabase(':memory:');
+  const db: Db = await openTestDatabase();
   const logs: string[] = [];
   // The real Maya client talks to the sandbox of this very app, through app.request from loopback.
   const gatewayConfig = { ...defaultGatewayConfig(0, 'test-webhook-secret'), fetch: ((input: RequestInfo | URL, init?: RequestInit) =>

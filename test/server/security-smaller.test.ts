@@ -4,10 +4,9 @@ import { createConnection } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { openDatabase } from '../../server/db';
 import { createTokens } from '../../server/tokens';
 import { safeRedirectPath } from '../../src/lib/route-paths';
-import { startTestServer, type TestServer } from './helpers';
+import { openTestDatabase, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,7 +18,7 @@ const V1 = '/api/v1/mobile';
 describe('an access token whose subject is not a user id', () => {
   it('is a 401, not a 500', async () => {
     const secret = new Uint8Array(32).fill(7);
-    const db = await openDatabase(':memory:');
+    const db = await openTestDatabase();
     const app = createApp({ db, tokens: createTokens(db, secret), publicBaseUrl: 'http://localhost', log: () => {} });
     for (const sub of ['not-a-uuid', "' OR 1=1 --", '00000000-0000-0000-0000-000000000000']) {
       const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('sine-bisaya').setIssuedAt().setExpirationTime('1h').sign(secret);
@@ -33,7 +32,7 @@ describe('a body over the limit', () => {
   let close: () => void;
   let port: number;
   beforeAll(async () => {
-    const db = await openDatabase(':memory:');
+    const db = await openTestDatabase();
     const app = createApp({ db, tokens: createTokens(db, new Uint8Array(32).fill(1)), publicBaseUrl: 'http://localhost', log: () => {} });
     await new Promise<void>((resolve) => {
       const running = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
