@@ -6,6 +6,7 @@ import { cancelSubscriptionMachine } from '../../src/machines/cancelSubscription
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { describeModel } from '../support/model';
 import { canceledStatus, fakeServer, premiumStatus, renderSubscriptionView } from '../support/subscription';
+import { escapeFromDialog } from '../support/flow';
 
 type Run = ReturnType<typeof renderSubscriptionView>;
 const dialog = () => within(screen.getByRole('alertdialog'));
@@ -15,7 +16,7 @@ const RENEWS = '02/01/2027 12:00 pm';
 
 /** The three ways a person dismisses the dialog, taken in turn so each path family walks all three. */
 const dismissals = [
-  (run: Run) => run.user.keyboard('{Escape}'),
+  (run: Run) => escapeFromDialog(run),
   (run: Run) => run.user.click(dialog().getByRole('button', { name: 'Close' })),
   (run: Run) => run.user.click(dialog().getByRole('button', { name: /Keep Subscription|Not Now/ })),
 ];

@@ -6,7 +6,7 @@ import { leaveFor } from '../../src/lib/leave';
 import { CHANGE_PLAN_NOTE, VOUCHER_PLAN_NOTE } from '../../src/machines/changePlan/changePlan.connect';
 import { changePlanMachine } from '../../src/machines/changePlan/changePlan.machine';
 import ChangePlanPage from '../../src/views/pages/ChangePlanPage';
-import type { ActorOutput } from '../support/flow';
+import { escapeFromDialog, type ActorOutput } from '../support/flow';
 import { describeModel } from '../support/model';
 import { plansFixture, previewFixture, renderPlanChangeView } from '../support/planChange';
 import { cachingActors, freeStatus, premiumStatus, voucherStatus } from '../support/subscription';
@@ -29,7 +29,7 @@ let attemptedWithoutPlan = false;
 
 /** The three ways a person dismisses the dialog, taken in turn. */
 const dismissals = [
-  (run: Run) => run.user.keyboard('{Escape}'),
+  (run: Run) => escapeFromDialog(run),
   (run: Run) => run.user.click(dialog().getByRole('button', { name: 'Close' })),
   (run: Run) => run.user.click(dialog().getByRole('button', { name: 'Cancel' })),
 ];

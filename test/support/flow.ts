@@ -1,5 +1,5 @@
 /** Typing helpers the model tests share: the rendered run, typing into a field, fixtures typed by actor output. */
-import { screen, type BoundFunctions, type queries } from '@testing-library/react';
+import { screen, waitFor, type BoundFunctions, type queries } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import type { AnyStateMachine, OutputFrom } from 'xstate';
 import type { FlowActors } from '../../src/views/useFlow';
@@ -30,4 +30,17 @@ export async function typeInto(run: Run, label: string, value: string, scope: Bo
   const field = scope.getByLabelText(label);
   await run.user.clear(field);
   if (value) await run.user.type(field, value);
+}
+
+/**
+ * Presses Escape in the open alert dialog once it has taken focus, as a person would. Ark's dialog
+ * (zag) starts listening for Escape a frame after it opens, when it also moves focus inside; a key
+ * pressed before that frame is not the dialog's (under load, two test files at once, it was lost).
+ */
+export async function escapeFromDialog(run: Pick<Run, 'user'>) {
+  const dialog = await screen.findByRole('alertdialog');
+  await waitFor(() => {
+    if (!dialog.contains(document.activeElement)) throw new Error('The dialog has not taken focus yet');
+  });
+  await run.user.keyboard('{Escape}');
 }

@@ -8,6 +8,7 @@ import { leaveFor } from '../../src/lib/leave';
 import ChangePlanPage from '../../src/views/pages/ChangePlanPage';
 import { planChangeServer, renderPlanChangeView, type PlanChangeCall, type PlanChangeServer } from '../support/planChange';
 import { canceledStatus, json, premiumStatus } from '../support/subscription';
+import { escapeFromDialog } from '../support/flow';
 
 vi.mock('../../src/lib/leave', () => ({ leaveFor: vi.fn() }));
 afterEach(() => vi.mocked(leaveFor).mockClear());
@@ -115,7 +116,7 @@ describe('change plan end to end on the page', () => {
     const run = showPage();
     await openDialog(run);
     await dialog().findByRole('button', { name: "Yes, I'm sure" });
-    await run.user.keyboard('{Escape}');
+    await escapeFromDialog(run);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change Plan' })).toHaveFocus());
     expect(run.server.calls).not.toContain('update-plan');

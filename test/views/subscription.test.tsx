@@ -5,6 +5,7 @@ import { queryKeys } from '../../src/api/queries';
 import type { SubscriptionStatusDetails } from '../../src/api/schemas';
 import RedeemVoucherPage from '../../src/views/pages/RedeemVoucherPage';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
+import { escapeFromDialog } from '../support/flow';
 import {
   canceledStatus, fakeServer, freeStatus, historyFixture, json, premiumStatus, redeemedFixture, renderSubscriptionView, voucherStatus, walletStatus,
   type FakeServer,
@@ -210,7 +211,7 @@ describe('cancel and reactivate (spec §2, §4, §8)', () => {
     const opener = await currentCard().findByRole('button', { name: 'Cancel Subscription' });
     await run.user.click(opener);
     await screen.findByRole('alertdialog');
-    await run.user.keyboard('{Escape}');
+    await escapeFromDialog(run);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
     expect(run.server.calls).not.toContain('cancel');
