@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 // The password rule checks every new password against the full common-password list (the app loads it on demand).
 import '../src/api/commonPasswordList';
+import { commonPasswordsLoaded } from '../src/api/commonPasswords';
 import { isLocalRequest } from './client';
 import { fail, HttpError } from './http';
 import { accountRoutes } from './routes/account';
@@ -36,6 +37,8 @@ function tooLarge(c: Context, message: string) {
 }
 
 export function createApp(deps: AppDeps) {
+  // The server never answers without the list: a lost import above fails here, not silently.
+  if (!commonPasswordsLoaded()) throw new Error('The common-password list is not loaded (server/app.ts imports it)');
   const app = new Hono<AppEnv>();
   const log = deps.log ?? ((line: string) => console.info(line));
   const gatewayConfig = deps.gatewayConfig ?? defaultGatewayConfig(0);

@@ -30,6 +30,8 @@ export interface InspectedActor {
 
 /** Per actor; older entries fall off so a long session stays light. */
 export const MAX_ENTRIES = 300;
+/** Actors created but not started yet that are remembered (see `pending` below). */
+export const PENDING_MAX = 50;
 
 function machineOf(ref: AnyActorRef): AnyStateMachine | null {
   const logic = (ref as { logic?: unknown }).logic;
@@ -77,6 +79,8 @@ export function createInspectorStore(now: () => number = Date.now) {
       const ref = inspection.actorRef as AnyActorRef;
       const machine = machineOf(ref);
       if (!machine || actors.has(ref.sessionId) || pending.has(ref.sessionId)) return;
+      // Actors thrown away never say so: keep only the newest few waiting to start.
+      if (pending.size >= PENDING_MAX) pending.delete(pending.keys().next().value!);
       pending.set(ref.sessionId, { sessionId: ref.sessionId, name: machine.id, machine, ref, startedAt: now(), entries: [] });
       return;
     }

@@ -16,6 +16,8 @@ globalStyle('body', {
   minHeight: '100vh',
 });
 globalStyle('a', { color: vars.color.accent });
+// Checkboxes and radios in the theme's accent, not the browser's blue.
+globalStyle('html', { accentColor: vars.color.accent });
 globalStyle('a:hover', { color: vars.color.accentHover });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle('h1, h2, h3', { lineHeight: 1.2 });
