@@ -115,13 +115,19 @@ async function main() {
   for (let i = 0; i < 20; i++) idle.push((await call('GET', '/app-config.json')).ms);
   let bursting = true;
   const probes: number[] = [];
+  /** When (ms into the burst) each probe over 40 ms was sent, and how long it took. */
+  const slow: { at: number; ms: number }[] = [];
+  let burstStarted = performance.now();
   const probing = (async () => {
     while (bursting) {
-      probes.push((await call('GET', '/app-config.json')).ms);
+      const at = performance.now() - burstStarted;
+      const { ms } = await call('GET', '/app-config.json');
+      probes.push(ms);
+      if (ms > 40) slow.push({ at, ms });
       await sleep(10);
     }
   })();
-  const burstStarted = performance.now();
+  burstStarted = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
       call('POST', '/api/v1/mobile/auth/sign-in-email', { email: `burst${i}@example.com`, password: 'Not-The-Password-1' }, `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`)
@@ -138,6 +144,12 @@ async function main() {
     `burst of 200 sign-ins: done in ${(burstMs / 1000).toFixed(1)} s (statuses ${JSON.stringify(counts)}; 401 expected: unknown accounts, each hashed); ` +
       `/app-config.json meanwhile: ${probes.length} probes, p50 ${q(0.5).toFixed(0)} ms, p99 ${q(0.99).toFixed(0)} ms, ` +
       `slowest ${sorted.at(-1)!.toFixed(0)} ms (idle: slowest of 20 ${Math.max(...idle).toFixed(0)} ms; goal < 100 ms)`,
+  );
+  // The 200 requests arrive in the same instant: a probe sent then waits while the server reads them.
+  console.info(
+    slow.length === 0
+      ? '  no probe took over 40 ms'
+      : `  probes over 40 ms: ${slow.map(({ at, ms }) => `${ms.toFixed(0)} ms sent at +${Math.max(0, at).toFixed(0)} ms`).join(', ')} (of a ${(burstMs / 1000).toFixed(1)} s burst)`,
   );
 }
 
