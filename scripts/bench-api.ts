@@ -10,29 +10,15 @@
  * Figures only: it exits 0 whatever they are (no timed assertions), except when the server fails.
  * Set DATABASE_URL to measure against PostgreSQL instead of PGlite.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { sleep, startBenchServer } from './bench-server';
 
-const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4290);
-const base = `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-
-// Measure our server, not one already listening there.
-const taken = await fetch(`${base}/app-config.json`).then(() => true, () => false);
-if (taken) {
-  console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
-  process.exit(1);
-}
-const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), '--expose-gc', 'scripts/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: process.env.DATA_DIR ?? ':memory:' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const bench = await startBenchServer(port, { dataDir: process.env.DATA_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
+const { base, server } = bench;
 
 function call(method: string, path: string, body?: unknown, localAddress?: string): Promise<{ status: number; json: any; ms: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a bench reads fields freely
   const started = performance.now();
@@ -72,13 +58,7 @@ function cpuMs(pid: number): number {
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main() {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await call('GET', '/app-config.json')).status === 200) break;
-    } catch { /* not up yet */ }
-    if (i > 600 || server.exitCode !== null) throw new Error('The server did not start');
-    await sleep(250);
-  }
+  await bench.ready();
   await sleep(2000);
   const pid = serverPid();
   console.info(`idle RSS: ${rssMb(pid).toFixed(0)} MB (pid ${pid})`);
@@ -161,7 +141,6 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
 }
 const stopping = performance.now();
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await bench.stop();
 console.info(`SIGTERM → exit: ${Math.round(performance.now() - stopping)} ms (goal < 2000 ms)`);
 process.exit(failed ? 1 : 0);

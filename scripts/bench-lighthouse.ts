@@ -5,14 +5,11 @@
  * Prints performance, FCP, LCP, TBT and CLS per page, next to the goals (/: 100 and LCP ≤ 1.3 s;
  * /login and /legal/terms: ≥ 98). Figures only: exits 0 whatever they are, unless a run fails.
  */
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBenchServer } from './bench-server';
 
-const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4291);
-const base = `http://localhost:${port}`;
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const pages = [
   { path: '/', goal: 'performance 100, LCP ≤ 1.3 s' },
@@ -20,28 +17,12 @@ const pages = [
   { path: '/legal/terms', goal: 'performance ≥ 98' },
 ];
 
-// Measure our server, not one already listening there.
-const taken = await fetch(`${base}/app-config.json`).then(() => true, () => false);
-if (taken) {
-  console.error(`Something already answers on port ${port}: set BENCH_PORT to a free port.`);
-  process.exit(1);
-}
-const server = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), '--expose-gc', 'scripts/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: ':memory:' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const bench = await startBenchServer(port, { stdio: ['ignore', 'ignore', 'inherit'] });
+const { base } = bench;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main() {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/app-config.json`)).ok) break;
-    } catch { /* not up yet */ }
-    if (i > 600 || server.exitCode !== null) throw new Error('The server did not start');
-    await sleep(250);
-  }
+  await bench.ready();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -84,6 +65,5 @@ try {
   failed = true;
   console.error(error instanceof Error ? error.message : String(error));
 }
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
+await bench.stop();
 process.exit(failed ? 1 : 0);
