@@ -1,7 +1,6 @@
 /** Password recovery: /forgot-password → /verify?q=&email= → /reset?q=, one flow (spec §2). */
-import { useEffect, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { loadCommonPasswords } from '../../api/commonPasswords';
 import { createAuthActors } from '../../machines/actors';
 import { parse } from '../../machines/recovery/recovery.address';
 import { connectRecovery } from '../../machines/recovery/recovery.connect';
@@ -14,6 +13,7 @@ import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useApi } from '../useApi';
+import { useCommonPasswords } from '../useCommonPasswords';
 import { useConnect, useFlow } from '../useFlow';
 import { useLocationEvents } from '../useUrlProjection';
 
@@ -28,10 +28,7 @@ export default function RecoveryPage() {
   });
   useLocationEvents(actor, path, search, parse);
   const { step, onCancel: cancel, request, code, reset } = useConnect(actor, connectRecovery);
-  // The new password's common-password check (its list is a chunk of its own, fetched now).
-  useEffect(() => {
-    if (step === 'reset') void loadCommonPasswords();
-  }, [step]);
+  useCommonPasswords(step === 'reset');
 
   let body;
   if (step === 'linkIncomplete') {

@@ -1,7 +1,6 @@
 /** Sign-up (/register) and its code step (/register/verify?q=&email=), one flow. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { loadCommonPasswords } from '../../api/commonPasswords';
 import { EARLIEST_BIRTHDATE, todayIso } from '../../api/schemas';
 import { createAuthActors } from '../../machines/actors';
 import { parse } from '../../machines/signUp/signUp.address';
@@ -16,6 +15,7 @@ import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
+import { useCommonPasswords } from '../useCommonPasswords';
 import { useConnect, useFlow } from '../useFlow';
 import { useLocationEvents } from '../useUrlProjection';
 import * as css from './register.css';
@@ -40,10 +40,7 @@ export default function RegisterPage() {
   const { step, register, code } = useConnect(actor, connectSignUp);
   const { fieldErrors, serverMessage } = register;
   const [termsAccepted, setTermsAccepted] = useState(false);
-  // The new password's common-password check (its list is a chunk of its own, fetched now).
-  useEffect(() => {
-    if (step === 'register') void loadCommonPasswords();
-  }, [step]);
+  useCommonPasswords(step === 'register');
 
   function onRegister(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
