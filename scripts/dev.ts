@@ -54,7 +54,7 @@ async function main() {
     [
       {
         name: 'api',
-        command: 'tsx watch --import ./scripts/text-imports.mjs server/main.ts',
+        command: 'tsx watch --import ./server/platform/text-imports.mjs server/main.ts',
         env: { PORT: String(apiPort), SERVE_SPA: 'false', PUBLIC_BASE_URL: `http://localhost:${webPort}` },
       },
       { name: 'web', command: `vite --port ${webPort} --strictPort`, env: { API_PORT: String(apiPort) } },

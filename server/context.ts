@@ -1,13 +1,13 @@
 /** What the routes share (deps, services, the Hono env), apart from app.ts so routes do not import the app. */
-import type { Db } from './db';
+import type { Db } from './platform/db';
 import type { GatewayConfig } from './gateway/config';
 import type { Gateway } from './gateway/maya';
-import type { createMailbox } from './mailbox';
-import type { createOtp, createSingleUseTokens } from './otp';
+import type { createMailbox } from './platform/mail';
+import type { createOtp, createSingleUseTokens } from './identity/codes';
 import type { DevRoutes } from './settings';
-import type { SignInThrottle } from './throttle';
-import type { Tokens } from './tokens';
-import type { UploadStore } from './uploads';
+import type { SignInThrottle } from './identity/throttle';
+import type { Tokens } from './identity/tokens';
+import type { UploadStore } from './identity/photos';
 
 export interface AppDeps {
   db: Db;

@@ -3,6 +3,6 @@
  * the server share, see src/api/commonPasswordList.ts), then starts the server. Any `tsx server/main.ts`
  * works without extra flags.
  */
-import '../scripts/text-imports.mjs';
+import './platform/text-imports.mjs';
 
 await import('./serve');

@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
-import { openDatabase } from './db';
+import { openDatabase } from './platform/db';
 import { readSettings, type Settings } from './settings';
-import { staticSite } from './static';
-import { createTokens, loadSecret } from './tokens';
-import { diskUploads, memoryUploads } from './uploads';
+import { staticSite } from './platform/static';
+import { createTokens, loadSecret } from './identity/tokens';
+import { diskUploads, memoryUploads } from './identity/photos';
 
 let settings: Settings;
 try {

@@ -1,6 +1,6 @@
 /**
  * The common-password list itself, imported as text (`?raw`: Vite does it in the app, and
- * scripts/text-imports.mjs does it for the server under tsx). Evaluating this module installs it for
+ * server/platform/text-imports.mjs does it for the server under tsx). Evaluating this module installs it for
  * `isCommonPassword` (see ./commonPasswords): the server imports it eagerly, the app with
  * `loadCommonPasswords()`.
  */

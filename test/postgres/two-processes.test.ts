@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_MAX_ATTEMPTS } from '../../server/otp';
+import { OTP_MAX_ATTEMPTS } from '../../server/identity/codes';
 
 const root = resolve(import.meta.dirname, '../..');
 const V1 = '/api/v1/mobile/auth';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES, sniffImage } from '../../server/uploads';
+import { MAX_PHOTO_BYTES, sniffImage } from '../../server/identity/photos';
 import { startTestServer } from './helpers';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

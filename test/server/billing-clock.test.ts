@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
-import { readClock } from '../../server/clock';
-import { openDatabase } from '../../server/db';
-import { seed } from '../../server/seed';
-import { createTokens } from '../../server/tokens';
+import { readClock } from '../../server/platform/clock';
+import { openDatabase } from '../../server/platform/db';
+import { seed } from '../../server/dev/seed';
+import { createTokens } from '../../server/identity/tokens';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;

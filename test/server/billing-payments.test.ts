@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentRecordSchema } from '../../src/api/schemas';
-import { recordPayment } from '../../server/payments';
+import { recordPayment } from '../../server/billing/payments';
 import { SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptionHistoryItemSchema, subscriptionStatusDetailsSchema, voucherSubscriptionSchema } from '../../src/api/schemas';
-import { VOUCHER_MESSAGES } from '../../server/vouchers';
+import { VOUCHER_MESSAGES } from '../../server/billing/vouchers';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;

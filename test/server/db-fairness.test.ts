@@ -1,8 +1,8 @@
 /** Issue 10: the server keeps answering while work queues up (no timed assertions: order and counts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db';
+import type { Db } from '../../server/platform/db';
 import { openTestDatabase } from './helpers';
-import { bounded, hashLoad, hashPassword, HASH_CONCURRENCY, verifyPassword } from '../../server/passwords';
+import { bounded, hashLoad, hashPassword, HASH_CONCURRENCY, verifyPassword } from '../../server/identity/passwords';
 
 describe('the database queue', () => {
   let db: Db;

@@ -5,7 +5,7 @@
  * Always on PGlite (an empty DATABASE_URL), also when the suite runs against PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, PREPARED_MAX, type Db } from '../../server/db';
+import { openDatabase, PREPARED_MAX, type Db } from '../../server/platform/db';
 
 const preparedCount = async (db: Db, sql: string) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [sql])).rows[0]!.n;

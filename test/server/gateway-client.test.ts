@@ -137,7 +137,7 @@ describe('amount formatting between our records and Maya', () => {
 
 describe('billing periods of a paid subscription (Asia/Manila calendar)', () => {
   it('adds calendar months and years, clamping to the month end, and fixed lengths for the rest', async () => {
-    const { addBillingPeriod } = await import('../../server/gateway/billing');
+    const { addBillingPeriod } = await import('../../server/billing/settlement');
     // 31 January, 10:00 in Manila → 28 February (2027 is not a leap year), 10:00 in Manila.
     expect(addBillingPeriod(new Date('2027-01-31T10:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2027-02-28T10:00:00+08:00').toISOString());
     expect(addBillingPeriod(new Date('2028-01-31T10:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2028-02-29T10:00:00+08:00').toISOString());

@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../../server/app';
-import { openDatabase, pgliteDb, type Db } from '../../server/db';
+import { openDatabase, pgliteDb, type Db } from '../../server/platform/db';
 import { defaultGatewayConfig } from '../../server/gateway/config';
-import { createTokens } from '../../server/tokens';
+import { createTokens } from '../../server/identity/tokens';
 
 /** The bindings @hono/node-server gives a request, reduced to what `getConnInfo` reads. */
 export const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });

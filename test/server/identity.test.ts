@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_HOUR, OTP_MESSAGES, generateCode } from '../../server/otp';
+import { OTP_MAX_ATTEMPTS, OTP_MAX_SENDS_PER_HOUR, OTP_MESSAGES, generateCode } from '../../server/identity/codes';
 import { authResultSchema } from '../../src/api/schemas';
 import { startTestServer } from './helpers';
 

@@ -4,8 +4,8 @@
  * nothing), its preview, and change payment method, on the local sandbox with the real Maya client.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addBillingPeriod } from '../../server/gateway/billing';
-import { planChangeNumbers } from '../../server/planChange';
+import { addBillingPeriod } from '../../server/billing/settlement';
+import { planChangeNumbers } from '../../server/billing/planChange';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from './billing-helpers';
 
 let server: BillingServer;

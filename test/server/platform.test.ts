@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appConfigSchema } from '../../src/api/schemas';
-import { DEMO_PASSWORD } from '../../server/seed';
-import { seed } from '../../server/seed';
+import { DEMO_PASSWORD } from '../../server/dev/seed';
+import { seed } from '../../server/dev/seed';
 import { startTestServer } from './helpers';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

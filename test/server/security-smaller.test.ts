@@ -4,7 +4,7 @@ import { createConnection } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { createTokens } from '../../server/tokens';
+import { createTokens } from '../../server/identity/tokens';
 import { safeRedirectPath } from '../../src/lib/route-paths';
 import { openTestDatabase, startTestServer, type TestServer } from './helpers';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { createTokens } from '../../server/tokens';
-import { SIGN_IN_THROTTLE } from '../../server/throttle';
+import { createTokens } from '../../server/identity/tokens';
+import { SIGN_IN_THROTTLE } from '../../server/identity/throttle';
 import { fromAddress, startTestServer, type TestServer } from './helpers';
 
 const V1 = '/api/v1/mobile/auth';

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/build/precompress';
-import { IMMUTABLE, REVALIDATE, staticSite } from '../../server/static';
+import { IMMUTABLE, REVALIDATE, staticSite } from '../../server/platform/static';
 
 const SCRIPT = `console.log(${JSON.stringify('Sine Bisaya '.repeat(200))});`;
 const SHELL = `<!doctype html><html><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;

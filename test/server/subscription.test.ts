@@ -5,7 +5,7 @@ import {
   subscriptionHistoryItemSchema,
   subscriptionStatusDetailsSchema,
 } from '../../src/api/schemas';
-import { SUBSCRIPTION_MESSAGES } from '../../server/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '../../server/billing/subscriptions';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from './billing-helpers';
 
 const PREMIUM = 'premium@example.com';

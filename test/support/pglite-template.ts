@@ -13,8 +13,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrate, pgliteDb } from '../../server/db';
-import { seed } from '../../server/seed';
+import { migrate, pgliteDb } from '../../server/platform/db';
+import { seed } from '../../server/dev/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -2,11 +2,11 @@
  * Reading users in the shape of the contract (spec §3 User with its subscription). The subscription
  * is the one current at the server clock ($2), as the status call reads it; none: FREE.
  */
-import type { User } from '../src/api/schemas';
-import { now } from './clock';
-import type { Db } from './db';
-import { FREE_PLAN_ID } from './seed';
-import { isCurrentSql, NEWEST_FIRST } from './subscriptions';
+import type { User } from '../../src/api/schemas';
+import { now } from '../platform/clock';
+import type { Db } from '../platform/db';
+import { FREE_PLAN_ID } from '../dev/seed';
+import { isCurrentSql, NEWEST_FIRST } from '../billing/subscriptions';
 
 interface UserRow {
   id: string;

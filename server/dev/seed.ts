@@ -1,9 +1,9 @@
 /** Reference data of the design (QA and tests rely on these exact values). Idempotent. */
-import type { Db } from './db';
+import type { Db } from '../platform/db';
 import { randomUUID } from 'node:crypto';
-import { addDays, now } from './clock';
-import { hashPassword } from './passwords';
-import { recordPayment } from './payments';
+import { addDays, now } from '../platform/clock';
+import { hashPassword } from '../identity/passwords';
+import { recordPayment } from '../billing/payments';
 
 export const DEMO_PASSWORD = 'Bisaya-Demo-2026';
 export const FREE_PLAN_ID = 3;

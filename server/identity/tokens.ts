@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from './db';
+import type { Db } from '../platform/db';
 
 export const ACCESS_TOKEN_TTL = '12h';
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -2,9 +2,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { formatDateTime } from '../../src/lib/dates';
-import { parseInstant, readClock, setClock, type ClockReading } from '../clock';
+import { parseInstant, readClock, setClock, type ClockReading } from '../platform/clock';
 import type { AppEnv, Services } from '../context';
-import { ok, readBody } from '../http';
+import { ok, readBody } from '../platform/http';
 
 const INSTANT_MESSAGE = 'now must be an ISO 8601 date-time with an offset, e.g. 2027-01-15T00:00:00+08:00, or null to reset';
 

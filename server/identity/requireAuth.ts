@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Services } from '../context';
-import { fail } from '../http';
+import { fail } from '../platform/http';
 
 /** Bearer-token authentication: a missing or invalid token is a 401 in the envelope. */
 export function requireAuth(deps: Services) {

@@ -14,10 +14,10 @@ import {
   type SavedCard,
   type WalletLink,
 } from '../../src/api/schemas';
-import { now } from '../clock';
+import { now } from '../platform/clock';
 import type { AppEnv, Services } from '../context';
-import { HttpError, ok, readBody } from '../http';
-import { listPayments } from '../payments';
+import { HttpError, ok, readBody } from '../platform/http';
+import { listPayments } from './payments';
 import {
   PAYMENT_MESSAGES,
   applyGatewayAnswer,
@@ -28,12 +28,12 @@ import {
   resultStatus,
   settleFromWebhook,
   settlePayment,
-} from '../gateway/billing';
+} from './settlement';
 import { WEBHOOK_PATH } from '../gateway/config';
 import { GatewayError, toMayaValue, type RedirectUrls } from '../gateway/maya';
-import { cardBrand, luhn } from '../gateway/sandbox';
+import { cardBrand, luhn } from '../sandbox/api';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/webhook';
-import { requireAuth } from './middleware';
+import { requireAuth } from '../identity/requireAuth';
 
 export const CARD_MESSAGES = {
   saved: 'Card saved',

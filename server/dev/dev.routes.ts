@@ -2,12 +2,12 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import * as z from 'zod/mini';
 import { emailField, messages, plainText } from '../../src/api/schemas';
-import { isLocalRequest } from '../client';
+import { isLocalRequest } from '../platform/client';
 import type { AppEnv, Services } from '../context';
-import { HttpError, ok, readBody } from '../http';
-import { resetDemoData } from '../seed';
-import { findUserByEmail } from '../users';
-import { clockRoutes } from './clock';
+import { HttpError, ok, readBody } from '../platform/http';
+import { resetDemoData } from './seed';
+import { findUserByEmail } from '../identity/users';
+import { clockRoutes } from './clock.routes';
 
 const loginLinkRequestSchema = z.object({
   email: emailField,

@@ -13,12 +13,12 @@
 import { Hono, type Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
-import { now, type Queryable } from '../clock';
+import { now, type Queryable } from '../platform/clock';
 import type { Services } from '../context';
-import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from './config';
-import { basicAuth, fromMayaValue, redirectUrlSchema, type MayaPayment } from './maya';
-import { renderOutcome, renderPage, type PageModel } from './sandbox-pages';
-import { signWebhook } from './webhook';
+import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../gateway/config';
+import { basicAuth, fromMayaValue, redirectUrlSchema, type MayaPayment } from '../gateway/maya';
+import { renderOutcome, renderPage, type PageModel } from './pages';
+import { signWebhook } from '../gateway/webhook';
 
 export const PENDING_WINDOW_MS = 15 * 60 * 1000;
 

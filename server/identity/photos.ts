@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../src/api/schemas';
-import { HttpError } from './http';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../../src/api/schemas';
+import { HttpError } from '../platform/http';
 
 export { MAX_PHOTO_BYTES, PHOTO_MESSAGES };
 

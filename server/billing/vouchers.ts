@@ -6,10 +6,10 @@
  * auto-renew off, reason 'Replaced by voucher CODE') and the voucher subscription runs from now to
  * old end date + days. So nothing is charged again and no day already paid for is lost.
  */
-import type { VoucherSubscription } from '../src/api/schemas';
-import { addDays, now } from './clock';
-import type { Db } from './db';
-import { HttpError } from './http';
+import type { VoucherSubscription } from '../../src/api/schemas';
+import { addDays, now } from '../platform/clock';
+import type { Db } from '../platform/db';
+import { HttpError } from '../platform/http';
 import { currentSubscription, originalVoucherTerms } from './subscriptions';
 
 export const VOUCHER_MESSAGES = {

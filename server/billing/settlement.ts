@@ -5,13 +5,13 @@
  * also writes the subscription: a return, a webhook, or both racing, find nothing left to change.
  */
 import type { BillingCycle, PaymentMethod } from '../../src/api/schemas';
-import { now, type Queryable } from '../clock';
+import { now, type Queryable } from '../platform/clock';
 import type { Services } from '../context';
-import { HttpError } from '../http';
-import { newReferenceId, recordPayment } from '../payments';
-import { applyPlanChange } from '../planChange';
-import { currentSubscription, findPlan } from '../subscriptions';
-import { GatewayError, fromMayaValue, isFinalStatus, type MayaPayment } from './maya';
+import { HttpError } from '../platform/http';
+import { newReferenceId, recordPayment } from './payments';
+import { applyPlanChange } from './planChange';
+import { currentSubscription, findPlan } from './subscriptions';
+import { GatewayError, fromMayaValue, isFinalStatus, type MayaPayment } from '../gateway/maya';
 
 export const PAYMENT_MESSAGES = {
   alreadyPremium: 'You already have a Premium subscription. Change your plan or payment method from the Subscription page instead.',

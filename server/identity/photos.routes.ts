@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';
-import { fail } from '../http';
-import { contentTypeOf } from '../uploads';
+import { fail } from '../platform/http';
+import { contentTypeOf } from './photos';
 
 /** Serves stored photos with their sniffed type; unknown names are a 404. */
 export function uploadRoutes(services: Services) {

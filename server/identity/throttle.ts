@@ -9,7 +9,7 @@
  * A 429 does not count as a failure (waiting it out does not grow the delay). The state lives in the
  * database (table auth_throttle), so it holds across processes and restarts.
  */
-import type { Db } from './db';
+import type { Db } from '../platform/db';
 
 export const SIGN_IN_THROTTLE = {
   pair: { free: 5, maxDelaySeconds: 15 * 60 },

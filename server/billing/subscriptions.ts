@@ -12,12 +12,12 @@ import type {
   Plan,
   SubscriptionHistoryItem,
   SubscriptionStatusDetails,
-} from '../src/api/schemas';
-import { formatDateTime } from '../src/lib/dates';
-import { now, type Queryable } from './clock';
-import type { Db } from './db';
-import { HttpError } from './http';
-import { FREE_PLAN_ID } from './seed';
+} from '../../src/api/schemas';
+import { formatDateTime } from '../../src/lib/dates';
+import { now, type Queryable } from '../platform/clock';
+import type { Db } from '../platform/db';
+import { HttpError } from '../platform/http';
+import { FREE_PLAN_ID } from '../dev/seed';
 
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'Subscription not found',

@@ -7,7 +7,7 @@
  * Sign-in tokens, codes and rate limits keep real time on purpose: moving the billing clock a month
  * ahead must not end the QA session that is watching a subscription expire.
  */
-import { isCalendarDate } from '../src/api/schemas';
+import { isCalendarDate } from '../../src/api/schemas';
 
 export type { Queryable } from './db';
 import type { Queryable } from './db';

@@ -3,8 +3,8 @@
  * the Maya gateway that writes them on returns and webhooks comes with a later issue.
  */
 import { randomBytes } from 'node:crypto';
-import type { PaymentMethod, PaymentRecord } from '../src/api/schemas';
-import type { Queryable } from './clock';
+import type { PaymentMethod, PaymentRecord } from '../../src/api/schemas';
+import type { Queryable } from '../platform/clock';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAYMENT_SUCCESS', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'] as const;

@@ -16,12 +16,12 @@
  * Change payment method takes effect in the next billing cycle: the period already paid is not
  * charged again; the subscription's method (and auto-renewal) is what its next renewal will use.
  */
-import type { PaymentMethod, Plan } from '../src/api/schemas';
-import { DAY_MS, now, type Queryable } from './clock';
-import type { Services } from './context';
-import { addBillingPeriod, applyGatewayAnswer, attachGatewayId, failToStart, PAYMENT_MESSAGES, refreshPending } from './gateway/billing';
-import { GatewayError, toMayaValue, type RedirectUrls } from './gateway/maya';
-import { HttpError } from './http';
+import type { PaymentMethod, Plan } from '../../src/api/schemas';
+import { DAY_MS, now, type Queryable } from '../platform/clock';
+import type { Services } from '../context';
+import { addBillingPeriod, applyGatewayAnswer, attachGatewayId, failToStart, PAYMENT_MESSAGES, refreshPending } from './settlement';
+import { GatewayError, toMayaValue, type RedirectUrls } from '../gateway/maya';
+import { HttpError } from '../platform/http';
 import { newReferenceId, recordPayment } from './payments';
 import { currentSubscription, findPlan, SUBSCRIPTION_MESSAGES, type SubscriptionRow } from './subscriptions';
 

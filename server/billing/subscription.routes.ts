@@ -8,9 +8,9 @@ import {
   updatePlanRequestSchema,
   voucherRedeemRequestSchema,
 } from '../../src/api/schemas';
-import { changePaymentMethod, changePlan, previewPlanChange } from '../planChange';
+import { changePaymentMethod, changePlan, previewPlanChange } from './planChange';
 import type { AppEnv, Services } from '../context';
-import { HttpError, ok, readBody } from '../http';
+import { HttpError, ok, readBody } from '../platform/http';
 import {
   cancelSubscription,
   findPlan,
@@ -18,9 +18,9 @@ import {
   resubscribe,
   subscriptionHistory,
   subscriptionStatus,
-} from '../subscriptions';
-import { redeemVoucher, VOUCHER_MESSAGES } from '../vouchers';
-import { requireAuth } from './middleware';
+} from './subscriptions';
+import { redeemVoucher, VOUCHER_MESSAGES } from './vouchers';
+import { requireAuth } from '../identity/requireAuth';
 
 const planQuerySchema = z.object({
   type: z.optional(z.enum(['FREE', 'PREMIUM', 'VOUCHER'], { error: 'type must be FREE, PREMIUM or VOUCHER' })),

@@ -2,7 +2,7 @@
  * After a password change or reset (design: security policy): every other session ends, and every
  * login link, reset token and code still outstanding for the account is void.
  */
-import type { Services } from './context';
+import type { Services } from '../context';
 
 export async function passwordChanged(services: Services, user: { id: string; email: string }, keepSession?: string) {
   const { db } = services;

@@ -10,13 +10,13 @@ import {
   verifyAuthLinkRequestSchema,
 } from '../../src/api/schemas';
 import { PRODUCT_NAME } from '../../src/lib/product';
-import { clientAddress } from '../client';
+import { clientAddress } from '../platform/client';
 import type { AppEnv, Services } from '../context';
-import { passwordChanged } from '../credentials';
-import { HttpError, ok, readBody } from '../http';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../passwords';
-import { tooManySignIns } from '../throttle';
-import { findUserByEmail, findUserById } from '../users';
+import { passwordChanged } from './credentials';
+import { HttpError, ok, readBody } from '../platform/http';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
+import { tooManySignIns } from './throttle';
+import { findUserByEmail, findUserById } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const AUTH_MESSAGES = {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { passwordChangeRequestSchema, profileUpdateRequestSchema } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
-import { passwordChanged } from '../credentials';
-import { HttpError, ok, readBody } from '../http';
-import { hashPassword, verifyPassword } from '../passwords';
-import { PHOTO_MESSAGES, storePhoto } from '../uploads';
-import { requireAuth } from './middleware';
+import { passwordChanged } from './credentials';
+import { HttpError, ok, readBody } from '../platform/http';
+import { hashPassword, verifyPassword } from './passwords';
+import { PHOTO_MESSAGES, storePhoto } from './photos';
+import { requireAuth } from './requireAuth';
 
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully',

@@ -8,9 +8,9 @@
  * clients (OTP_MAX_SENDS_PER_HOUR_ALL_CLIENTS) still bounds how much mail one inbox can receive.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { OTP_LENGTH, OTP_MESSAGES } from '../src/api/schemas';
-import type { Db } from './db';
-import { HttpError } from './http';
+import { OTP_LENGTH, OTP_MESSAGES } from '../../src/api/schemas';
+import type { Db } from '../platform/db';
+import { HttpError } from '../platform/http';
 import { sha256 } from './tokens';
 
 export { OTP_MESSAGES };

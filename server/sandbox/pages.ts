@@ -3,7 +3,7 @@
  * scripts from our origin only, and these need none), usable with the keyboard alone: real buttons
  * in a form, visible focus, a heading and a summary list a screen reader can walk.
  */
-import { MERCHANT_NAME } from './config';
+import { MERCHANT_NAME } from '../gateway/config';
 
 export interface PageModel {
   kind: 'checkout' | '3ds' | 'link';
