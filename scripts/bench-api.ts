@@ -89,7 +89,7 @@ async function main() {
   console.info(`idle RSS after the load: ${rssMb(pid).toFixed(0)} MB`);
 
   // 200 sign-ins at once, each from its own loopback address, for accounts that do not exist: every
-  // answer is a 401 on purpose, and each still costs a full scrypt hash (server/routes/auth.ts checks
+  // answer is a 401 on purpose, and each still costs a full scrypt hash (server/identity/auth.routes.ts checks
   // unknown emails against a dummy hash, so their timing does not tell which emails have accounts).
   const idle: number[] = [];
   for (let i = 0; i < 20; i++) idle.push((await call('GET', '/app-config.json')).ms);

@@ -304,7 +304,7 @@ export function indexDocument(machines: Record<string, AnyStateMachine>): string
   ].join('\n');
 }
 
-/** What the dev gallery (server/routes/statecharts.ts) shows for one flow. */
+/** What the dev gallery (server/dev/statecharts.routes.ts) shows for one flow. */
 export interface GalleryEntry {
   name: string;
   title: string;

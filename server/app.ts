@@ -3,9 +3,8 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-// The password rule checks every new password against the full common-password list (the app loads it on demand).
-import '../src/api/commonPasswordList';
-import { commonPasswordsLoaded } from '../src/api/commonPasswords';
+import { COMMON_PASSWORD_LIST } from '../src/api/commonPasswordList';
+import { installCommonPasswords } from '../src/api/commonPasswords';
 import { isLocalRequest } from './platform/client';
 import { fail, HttpError } from './platform/http';
 import { accountRoutes } from './identity/account.routes';
@@ -13,10 +12,7 @@ import { authRoutes } from './identity/auth.routes';
 import { configRoutes } from './platform/appConfig.routes';
 import { createMailbox } from './platform/mail';
 import { createOtp, createSingleUseTokens } from './identity/codes';
-import { devRoutes } from './dev/dev.routes';
 import { paymentRoutes } from './billing/payment.routes';
-import { sandboxRoutes } from './sandbox/routes';
-import { statechartRoutes } from './dev/statecharts.routes';
 import { defaultGatewayConfig } from './gateway/config';
 import { createMayaClient } from './gateway/maya';
 import { subscriptionRoutes, voucherRoutes } from './billing/subscription.routes';
@@ -37,8 +33,8 @@ function tooLarge(c: Context, message: string) {
 }
 
 export function createApp(deps: AppDeps) {
-  // The server never answers without the list: a lost import above fails here, not silently.
-  if (!commonPasswordsLoaded()) throw new Error('The common-password list is not loaded (server/app.ts imports it)');
+  // The password rule checks every new password against the full common-password list (the app loads it on demand).
+  installCommonPasswords(COMMON_PASSWORD_LIST);
   const app = new Hono<AppEnv>();
   const log = deps.log ?? ((line: string) => console.info(line));
   const gatewayConfig = deps.gatewayConfig ?? defaultGatewayConfig(0);
@@ -102,9 +98,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/mobile/subscription', subscriptionRoutes(services));
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));
-  if (services.devRoutes !== 'off') app.route('/dev/statecharts', statechartRoutes());
-  if (services.devRoutes !== 'off') app.route('/dev', devRoutes(services));
-  if (services.devRoutes !== 'off') app.route('/sandbox', sandboxRoutes(services));
+  if (services.devRoutes !== 'off') for (const { path, routes } of deps.devModules?.(services) ?? []) app.route(path, routes);
 
   app.notFound(notFound);
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 /** What the routes share (deps, services, the Hono env), apart from app.ts so routes do not import the app. */
+import type { Hono } from 'hono';
 import type { Db } from './platform/db';
 import type { GatewayConfig } from './gateway/config';
 import type { Gateway } from './gateway/maya';
@@ -20,7 +21,13 @@ export interface AppDeps {
   devRoutes?: DevRoutes;
   /** The Maya gateway's address, keys and webhook secret (default: the local sandbox, see gateway/config.ts). */
   gatewayConfig?: GatewayConfig;
+  /** The dev modules (server/dev), mounted behind the dev-route gate; given by the entry and the tests only. */
+  devModules?: DevModules;
 }
+
+/** Routes mounted at a path when dev routes are on (server/dev/index.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module has its own Hono env
+export type DevModules = (services: Services) => Array<{ path: string; routes: Hono<any> }>;
 
 /** What the routes share, built once from the deps. */
 export interface Services extends AppDeps {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
-import { openDatabase } from './platform/db';
+import { openPreparedDatabase } from './startup';
 import { readSettings, type Settings } from './settings';
 import { staticSite } from './platform/static';
 import { createTokens, loadSecret } from './identity/tokens';
@@ -19,9 +19,12 @@ try {
 }
 const { port, dataDir, serveSpa, distDir } = settings;
 
-const db = await openDatabase(dataDir);
+const db = await openPreparedDatabase(dataDir);
 const tokens = createTokens(db, loadSecret(dataDir));
+// The dev modules (QA's mailbox, clock, statechart gallery, the Maya sandbox) are loaded only when dev routes are on.
+const devModules = settings.devRoutes === 'off' ? undefined : (await import('./dev')).devModules;
 const app = createApp({
+  devModules,
   db,
   tokens,
   publicBaseUrl: settings.publicBaseUrl,
@@ -35,7 +38,7 @@ if (serveSpa) {
     console.error(`No built app at ${join(distDir, 'index.html')}: run \`npm run build\` (npm start does it for you).`);
     process.exit(1);
   }
-  // From memory, precompressed, cached (server/static.ts); other GETs that are not the API get the shell.
+  // From memory, precompressed, cached (server/platform/static.ts); other GETs that are not the API get the shell.
   app.use('*', staticSite(distDir));
 }
 

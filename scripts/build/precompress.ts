@@ -1,6 +1,6 @@
 /**
  * Build step (issue 10): writes a brotli (.br) and a gzip (.gz) twin beside every compressible file
- * of the build, so the server sends compressed bytes without compressing per request (server/static.ts).
+ * of the build, so the server sends compressed bytes without compressing per request (server/platform/static.ts).
  * Node's zlib at maximum quality; a twin is written only when it is smaller than the file.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

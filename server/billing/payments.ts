@@ -1,10 +1,12 @@
 /**
- * Payment records (spec §3): one row per charge attempt, whatever the outcome. Only records for now;
- * the Maya gateway that writes them on returns and webhooks comes with a later issue.
+ * Payment records (spec §3): one row per charge attempt, whatever the outcome, and the viewer's
+ * payment history.
  */
 import { randomBytes } from 'node:crypto';
 import type { PaymentMethod, PaymentRecord } from '../../src/api/schemas';
 import type { Queryable } from '../platform/clock';
+import type { BillingDeps } from './deps';
+import { refreshPending } from './settlement';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAYMENT_SUCCESS', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'] as const;
@@ -84,7 +86,7 @@ export interface NewPaymentRecord {
   gatewayResponse?: unknown;
   retryCount?: number;
   lastRetryDate?: Date | null;
-  /** The server clock's time (server/clock.ts); records carry no database `now()`. */
+  /** The server clock's time (server/platform/clock.ts); records carry no database `now()`. */
   at: Date;
 }
 
@@ -104,4 +106,10 @@ export async function recordPayment(q: Queryable, input: NewPaymentRecord): Prom
   );
   const row = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE r.id = $1`, [inserted.rows[0]!.id]);
   return toPaymentRecord(row.rows[0]!);
+}
+
+/** The payment history: pending payments are asked about first, so an expired checkout reads as expired. */
+export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string): Promise<PaymentRecord[]> {
+  await refreshPending(deps, userId);
+  return listPayments(deps.db, userId);
 }

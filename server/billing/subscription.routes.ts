@@ -8,13 +8,14 @@ import {
   updatePlanRequestSchema,
   voucherRedeemRequestSchema,
 } from '../../src/api/schemas';
-import { changePaymentMethod, changePlan, previewPlanChange } from './planChange';
+import { changePaymentMethod } from './paymentMethods';
+import { changePlan, previewPlanChange } from './planChange';
+import { findPlan, listPlans } from './plans';
+import type { BillingDeps } from './deps';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../platform/http';
 import {
   cancelSubscription,
-  findPlan,
-  listPlans,
   resubscribe,
   subscriptionHistory,
   subscriptionStatus,
@@ -31,6 +32,7 @@ const planKeySchema = z.string().check(z.regex(/^[a-z0-9-]{1,64}$/i));
 
 export function subscriptionRoutes(services: Services) {
   const { db } = services;
+  const billing: BillingDeps = { db, gateway: services.gateway, log: services.log, publicBaseUrl: services.publicBaseUrl };
   const app = new Hono<AppEnv>();
   const auth = requireAuth(services);
 
@@ -62,25 +64,21 @@ export function subscriptionRoutes(services: Services) {
     return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId));
   });
 
-  // Issue 9 (server/planChange.ts): payment method for the next cycle; plan at once, with its preview.
+  // Issue 9 (planChange.ts, paymentMethods.ts): payment method for the next cycle; plan at once, with its preview.
   app.post('/update-payment-method', auth, async (c) => {
     const request = await readBody(c, updatePaymentMethodRequestSchema);
-    return ok(c, null, await changePaymentMethod(services, c.get('userId'), request));
+    return ok(c, null, await changePaymentMethod(billing, c.get('userId'), request));
   });
 
   app.get('/update-plan/preview', auth, async (c) => {
     const parsed = planChangePreviewQuerySchema.safeParse(c.req.query());
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
-    return ok(c, await previewPlanChange(services, c.get('userId'), parsed.data.planId));
+    return ok(c, await previewPlanChange(billing, c.get('userId'), parsed.data.planId));
   });
 
   app.post('/update-plan', auth, async (c) => {
     const { subscriptionId, planId } = await readBody(c, updatePlanRequestSchema);
-    const returnUrls = (recordId: string) => {
-      const url = (outcome: string) => `${services.publicBaseUrl}/api/v1/mobile/payment/return/${recordId}?outcome=${outcome}`;
-      return { success: url('success'), failure: url('failure'), cancel: url('cancel') };
-    };
-    const result = await changePlan(services, c.get('userId'), subscriptionId, planId, returnUrls);
+    const result = await changePlan(billing, c.get('userId'), subscriptionId, planId);
     return ok(c, { paymentMethod: result.paymentMethod, paymentLink: result.paymentLink }, result.message);
   });
 

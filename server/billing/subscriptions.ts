@@ -1,15 +1,14 @@
 /**
- * Subscriptions: plans, the current status, history, cancel and resubscribe.
+ * Subscriptions: the current status, history, cancel and resubscribe.
  *
  * Expiry is computed when read, never by a sweep: a subscription that is ACTIVE, CANCELED or
- * PAST_DUE and whose end date is at or before the server clock (server/clock.ts) reads as EXPIRED,
+ * PAST_DUE and whose end date is at or before the server clock (server/platform/clock.ts) reads as EXPIRED,
  * and the viewer falls back to FREE. Moving the clock back makes it current again, which is what QA
- * wants from a clock they can move. Renewal of card and wallet subscriptions comes with the gateway.
+ * wants from a clock they can move. Renewal of card and wallet subscriptions is not built yet.
  */
 import type {
   BillingCycle,
   PaymentMethod,
-  Plan,
   SubscriptionHistoryItem,
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
@@ -17,7 +16,8 @@ import { formatDateTime } from '../../src/lib/dates';
 import { now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
-import { FREE_PLAN_ID } from '../dev/seed';
+import { FREE_PLAN_ID } from './catalog';
+import { PLAN_SELECT, type PlanRow } from './plans';
 
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'Subscription not found',
@@ -49,63 +49,6 @@ export const isCurrentSql = (at: string) => `(s.status IN ${LIVE_SQL} AND (s.end
 export const NEWEST_FIRST = 's.start_date DESC, s.seq DESC';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/* ----------------------------------------------------------------- plans */
-
-interface PlanRow {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  type: 'FREE' | 'PREMIUM' | 'VOUCHER';
-  price: string;
-  currency: string;
-  duration: number;
-  billing_cycle: BillingCycle;
-  trial_days: number;
-  sort_order: number;
-  is_active: boolean;
-  features: string[];
-  popular: boolean;
-}
-
-const PLAN_SELECT = `SELECT id, slug, name, description, type, price::text AS price, currency, duration, billing_cycle,
-  trial_days, sort_order, is_active, features, popular FROM plans`;
-
-function toPlan(row: PlanRow): Plan {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    currency: row.currency,
-    duration: String(row.duration),
-    billingCycle: row.billing_cycle,
-    trialDays: row.trial_days,
-    sortOrder: row.sort_order,
-    isActive: row.is_active,
-    features: row.features,
-    popular: row.popular,
-  };
-}
-
-export async function listPlans(q: Queryable, filter: { type?: string | undefined; isActive?: boolean | undefined }): Promise<Plan[]> {
-  const result = await q.query<PlanRow>(
-    `${PLAN_SELECT} WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`,
-    [filter.type ?? null, filter.isActive ?? null],
-  );
-  return result.rows.map(toPlan);
-}
-
-/** By numeric id or by slug (design: the wizard looks plans up by slug). */
-export async function findPlan(q: Queryable, idOrSlug: string): Promise<Plan> {
-  const byId = /^\d{1,9}$/.test(idOrSlug);
-  const result = await q.query<PlanRow>(`${PLAN_SELECT} WHERE ${byId ? 'id = $1::int' : 'slug = $1'}`, [idOrSlug]);
-  const row = result.rows[0];
-  if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.planNotFound);
-  return toPlan(row);
-}
 
 /* ----------------------------------------------------------------- subscriptions */
 
@@ -324,4 +267,18 @@ export async function resubscribe(db: Db, userId: string, subscriptionId: string
     if (row.status === 'ACTIVE') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyActive);
     throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeNotCanceled);
   });
+}
+
+/**
+ * The viewer's current subscription for a plan or payment-method change: it must be the one named
+ * (when named), paid (not FREE), and not a voucher one (`voucherMessage` says why not).
+ */
+export async function changeableSubscription(q: Queryable, userId: string, at: Date, subscriptionId: string | null, voucherMessage: string): Promise<SubscriptionRow> {
+  const current = await currentSubscription(q, userId, at);
+  // Someone else's id, an ended one and an unknown one answer alike.
+  if (!current || current.plan_type === 'FREE' || (subscriptionId !== null && current.id !== subscriptionId)) {
+    throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
+  }
+  if (current.payment_method === 'VOUCHER' || current.plan_type === 'VOUCHER') throw new HttpError(400, voucherMessage);
+  return current;
 }

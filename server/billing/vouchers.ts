@@ -9,6 +9,7 @@
 import type { VoucherSubscription } from '../../src/api/schemas';
 import { addDays, now } from '../platform/clock';
 import type { Db } from '../platform/db';
+import { contactOf } from '../identity/users';
 import { HttpError } from '../platform/http';
 import { currentSubscription, originalVoucherTerms } from './subscriptions';
 
@@ -87,10 +88,7 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
       code, userId, subscriptionId, at,
     ]);
 
-    const user = (await tx.query<{ id: string; email: string; first_name: string; last_name: string }>(
-      'SELECT id, email, first_name, last_name FROM users WHERE id = $1',
-      [userId],
-    )).rows[0]!;
+    const user = await contactOf(tx, userId);
     const terms = originalVoucherTerms(voucher);
     const iso = at.toISOString();
     return {
@@ -122,7 +120,7 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
       previousPlanId: current?.plan_id ?? null,
       createdAt: iso,
       updatedAt: iso,
-      user: { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name },
+      user: { id: userId, email: user.email, firstName: user.firstName, lastName: user.lastName },
       subscriptionPlan: {
         id: voucher.plan_id,
         type: 'VOUCHER',

@@ -1,4 +1,4 @@
-/** `GET/POST /dev/clock`: read or move the billing clock (server/clock.ts). Dev routes only. */
+/** `GET/POST /dev/clock`: read or move the billing clock (server/platform/clock.ts). Dev routes only. */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { formatDateTime } from '../../src/lib/dates';

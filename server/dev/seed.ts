@@ -1,77 +1,27 @@
-/** Reference data of the design (QA and tests rely on these exact values). Idempotent. */
-import type { Db } from '../platform/db';
+/**
+ * The demo accounts of the README (QA and the tests rely on their exact state), written once into an
+ * empty database after the catalog; `resetDemoData` writes them again. Dev data: only the start-up
+ * (server/startup.ts), the dev routes and the tests use this module.
+ */
 import { randomUUID } from 'node:crypto';
-import { addDays, now } from '../platform/clock';
-import { hashPassword } from '../identity/passwords';
+import { ensureCatalog, SEED_PLANS, SEED_VOUCHERS } from '../billing/catalog';
 import { recordPayment } from '../billing/payments';
+import { hashPassword } from '../identity/passwords';
+import { addDays, now } from '../platform/clock';
+import type { Db } from '../platform/db';
+import { resetSandbox, sandboxCard } from '../sandbox/seed';
+
+export { FREE_PLAN_ID, SEED_PLANS, SEED_VOUCHER_PLANS, SEED_VOUCHERS } from '../billing/catalog';
 
 export const DEMO_PASSWORD = 'Bisaya-Demo-2026';
-export const FREE_PLAN_ID = 3;
-
-export const SEED_PLANS = [
-  {
-    id: 1, slug: 'monthly', name: 'Monthly', type: 'PREMIUM', price: '99.00', duration: 1, billingCycle: 'month',
-    sortOrder: 1, popular: false,
-    description: 'Every Bisaya film and series, billed monthly.',
-    features: ['Unlimited Bisaya films and series', 'New releases every week', 'Watch on phone and tablet', 'Cancel anytime'],
-  },
-  {
-    id: 2, slug: 'yearly', name: 'Yearly', type: 'PREMIUM', price: '990.00', duration: 1, billingCycle: 'year',
-    sortOrder: 2, popular: true,
-    description: 'One payment a year: save Php 198, the equal of 2 free months.',
-    features: ['Everything in Monthly', 'Save Php 198 a year', 'One-time yearly payment'],
-  },
-  {
-    id: FREE_PLAN_ID, slug: 'free', name: 'Free', type: 'FREE', price: '0.00', duration: 1, billingCycle: 'month',
-    sortOrder: 0, popular: false,
-    description: 'Free videos, no payment needed.',
-    features: ['Free Bisaya videos'],
-  },
-] as const;
-
-/** Plans a voucher subscribes to (type VOUCHER: never offered in the plan list of the wizard). */
-export const SEED_VOUCHER_PLANS = [
-  {
-    id: 4, slug: 'voucher-30', name: 'Voucher 30 Days', type: 'VOUCHER', price: '99.00', duration: 30, billingCycle: 'voucher',
-    sortOrder: 3, popular: false,
-    description: 'Premium for 30 days, paid with a voucher.',
-    features: ['Everything in Monthly', 'No automatic renewal'],
-  },
-  {
-    id: 5, slug: 'voucher-365', name: 'Voucher 365 Days', type: 'VOUCHER', price: '990.00', duration: 365, billingCycle: 'voucher',
-    sortOrder: 4, popular: false,
-    description: 'Premium for 365 days, paid with a voucher.',
-    features: ['Everything in Yearly', 'No automatic renewal'],
-  },
-] as const;
-
-/** planId: the VOUCHER plan it subscribes to; termsPlanId: the PREMIUM plan it stands for. */
-export const SEED_VOUCHERS = [
-  { code: 'BISAYA30', days: 30, amount: '99.00', reusable: true, planId: 4, termsPlanId: 1 },
-  { code: 'SUGBO365', days: 365, amount: '990.00', reusable: false, planId: 5, termsPlanId: 2 },
-] as const;
 
 /**
  * Idempotent: plans and vouchers are upserted on every start; the demo accounts and their
  * subscriptions and payments are written once, into an empty database, at dates relative to the
- * server clock (server/clock.ts) at that moment.
+ * server clock (server/platform/clock.ts) at that moment.
  */
 export async function seed(db: Db): Promise<void> {
-  for (const p of [...SEED_PLANS, ...SEED_VOUCHER_PLANS]) {
-    await db.query(
-      `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular)
-       VALUES ($1, $2, $3, $4, $5, $6, 'PHP', $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
-      [p.id, p.slug, p.name, p.description, p.type, p.price, p.duration, p.billingCycle, p.sortOrder, JSON.stringify(p.features), p.popular],
-    );
-  }
-  for (const v of SEED_VOUCHERS) {
-    // A database seeded before vouchers had plans gets them here.
-    await db.query(
-      `INSERT INTO vouchers (code, days, amount, reusable, plan_id, terms_plan_id) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (code) DO UPDATE SET plan_id = EXCLUDED.plan_id, terms_plan_id = EXCLUDED.terms_plan_id WHERE vouchers.plan_id IS NULL`,
-      [v.code, v.days, v.amount, v.reusable, v.planId, v.termsPlanId],
-    );
-  }
+  await ensureCatalog(db);
 
   const existing = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if ((existing.rows[0]?.count ?? 0) > 0) {
@@ -194,21 +144,11 @@ async function seedCardInSandbox(db: Db): Promise<void> {
     if (!card) return;
     const user = (await tx.query<{ first_name: string; last_name: string; email: string }>('SELECT first_name, last_name, email FROM users WHERE id = $1', [card.user_id])).rows[0]!;
     const known = (await tx.query<{ customer_id: string }>('SELECT customer_id FROM maya_customers WHERE user_id = $1', [card.user_id])).rows[0];
-    let customerId = known?.customer_id;
-    if (!customerId) {
-      customerId = (
-        await tx.query<{ id: string }>(
-          'INSERT INTO sandbox_customers (first_name, last_name, email, created_at) VALUES ($1, $2, $3, $4) RETURNING id',
-          [user.first_name, user.last_name, user.email, card.created_at],
-        )
-      ).rows[0]!.id;
-      await tx.query('INSERT INTO maya_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3)', [card.user_id, customerId, card.created_at]);
-    }
-    await tx.query(
-      `INSERT INTO sandbox_cards (card_token_id, customer_id, brand, first6, last4, behaviour, state, is_default, created_at, updated_at)
-       VALUES ($1, $2, 'visa', '412345', '1381', 'APPROVE', 'VERIFIED', true, $3, $3) ON CONFLICT (card_token_id) DO NOTHING`,
-      [SEED_CARD_TOKEN, customerId, card.created_at],
-    );
+    const customerId = await sandboxCard(tx, {
+      customerId: known?.customer_id ?? null, customer: { firstName: user.first_name, lastName: user.last_name, email: user.email },
+      cardTokenId: SEED_CARD_TOKEN, brand: 'visa', first6: '412345', last4: '1381', at: card.created_at,
+    });
+    if (!known) await tx.query('INSERT INTO maya_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3)', [card.user_id, customerId, card.created_at]);
     await tx.query(`UPDATE saved_cards SET customer_id = $2, masked_pan = '1381', state = 'VERIFIED' WHERE card_token_id = $1`, [SEED_CARD_TOKEN, customerId]);
   });
 }
@@ -219,8 +159,8 @@ async function seedCardInSandbox(db: Db): Promise<void> {
  * the sent codes and the moved clock go, then the seed runs again.
  */
 export async function resetDemoData(db: Db): Promise<void> {
+  await db.exec('TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE');
   // The local sandbox's records (its customers and cards) go too: the seeded card is created there again.
-  await db.exec(`TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock,
-    sandbox_payment_tokens, sandbox_customers, sandbox_cards, sandbox_payments, sandbox_wallet_links CASCADE`);
+  await resetSandbox(db);
   await seed(db);
 }

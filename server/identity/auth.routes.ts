@@ -14,6 +14,7 @@ import { clientAddress } from '../platform/client';
 import type { AppEnv, Services } from '../context';
 import { passwordChanged } from './credentials';
 import { HttpError, ok, readBody } from '../platform/http';
+import { createAccount, setPassword, type PendingAccount } from './accounts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import { tooManySignIns } from './throttle';
 import { findUserByEmail, findUserById } from './users';
@@ -27,13 +28,6 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
 };
 
-interface PendingAccount {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  birthdate: string;
-}
 
 const codeMail = (code: string, purpose: string) =>
   `Your ${PRODUCT_NAME} code ${purpose} is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.`;
@@ -98,12 +92,7 @@ export function authRoutes(services: Services) {
     const { verificationToken, otpCode } = await readBody(c, signUpVerifyRequestSchema);
     const { payload } = await otp.verify(verificationToken, 'signup', otpCode);
     const account = payload as PendingAccount;
-    const created = await db.query<{ id: string }>(
-      `INSERT INTO users (email, password_hash, first_name, last_name, birthdate) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (email) DO NOTHING RETURNING id`,
-      [account.email, account.passwordHash, account.firstName, account.lastName, account.birthdate],
-    );
-    const id = created.rows[0]?.id;
+    const id = await createAccount(db, account);
     if (!id) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
     const { data, message } = await signedIn(id, 'Account verified successfully');
     return ok(c, data, message);
@@ -132,10 +121,8 @@ export function authRoutes(services: Services) {
     const { resetToken, password } = await readBody(c, resetPasswordRequestSchema);
     const userId = await services.resetTokens.consume(resetToken);
     if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
-    const updated = await db.query<{ id: string; email: string }>(
-      'UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING id, email', [userId, await hashPassword(password)],
-    );
-    if (updated.rows[0]) await passwordChanged(services, updated.rows[0]); // every session ends
+    const user = await setPassword(db, userId, password);
+    if (user) await passwordChanged(services, user); // every session ends
     return ok(c, null, AUTH_MESSAGES.resetDone);
   });
 

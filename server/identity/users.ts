@@ -4,8 +4,8 @@
  */
 import type { User } from '../../src/api/schemas';
 import { now } from '../platform/clock';
-import type { Db } from '../platform/db';
-import { FREE_PLAN_ID } from '../dev/seed';
+import type { Db, Queryable } from '../platform/db';
+import { FREE_PLAN_ID } from '../billing/catalog';
 import { isCurrentSql, NEWEST_FIRST } from '../billing/subscriptions';
 
 interface UserRow {
@@ -75,4 +75,23 @@ export async function findUserByEmail(db: Db, email: string): Promise<(User & { 
   const result = await db.query<UserRow & { password_hash: string }>(`${USER_SELECT} WHERE u.email = $1`, [email.toLowerCase(), await now(db)]);
   const row = result.rows[0];
   return row ? { ...toUser(row), passwordHash: row.password_hash } : null;
+}
+
+export interface Contact {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+}
+
+/** Who the viewer is, for the gateway's customer and buyer fields and for receipts. */
+export async function contactOf(q: Queryable, userId: string): Promise<Contact> {
+  const row = (
+    await q.query<{ email: string; first_name: string; last_name: string; phone_number: string | null }>(
+      'SELECT email, first_name, last_name, phone_number FROM users WHERE id = $1',
+      [userId],
+    )
+  ).rows[0];
+  if (!row) throw new Error(`No user ${userId}`);
+  return { email: row.email, firstName: row.first_name, lastName: row.last_name, phoneNumber: row.phone_number };
 }

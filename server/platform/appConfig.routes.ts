@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { APP_STORE_URL, PLAY_STORE_URL, SOCIAL_LINKS, SUPPORT_URL } from '../../src/lib/product';
-import type { AppEnv, Services } from '../context';
 
 /** `/app-config.json` (design: the base address call), same origin as the SPA. */
-export function configRoutes(deps: Services) {
-  const app = new Hono<AppEnv>();
+export function configRoutes(deps: { publicBaseUrl: string }) {
+  const app = new Hono();
   app.get('/app-config.json', (c) =>
     c.json({
       baseUrl: deps.publicBaseUrl, // configured or the listening address, never the Host header

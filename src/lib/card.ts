@@ -1,12 +1,16 @@
 /**
- * Card entry rules (spec §5 'Card'): the number grouped in fours (at most 19 characters, 16 digits),
- * the brand from its first digits, expiry MM/YY, a 3-digit CVC. Pure, so the form, the machine and
- * the property tests share one definition. Nothing here keeps or logs a card number.
+ * Card rules (spec §5 'Card'), one module for the app and the reference server: the number grouped in
+ * fours (at most 19 characters, 16 digits), the brand from its first digits, the Luhn check, expiry
+ * MM/YY checked by the month in Asia/Manila, a 3-digit CVC, and the messages each rule gives. Pure, so
+ * the form, the machine, the server's card route, the sandbox and the property tests share one
+ * definition. Nothing here keeps or logs a card number.
  */
+import { MANILA_OFFSET_MS } from './product';
 
 export const CARD_MESSAGES = {
   fillAll: 'Please fill in all the fields',
   unsupported: 'This card type is not supported',
+  invalidNumber: 'Invalid card number',
   invalidMonth: 'Invalid month',
   expired: 'Card expired',
 } as const;
@@ -63,8 +67,37 @@ export type CardErrors = Partial<Record<CardField, string>>;
 
 /** The month this is in Asia/Manila, as year*12 + month (1–12). */
 export function manilaMonthIndex(now: Date): number {
-  const manila = new Date(now.getTime() + 8 * 3600_000);
+  const manila = new Date(now.getTime() + MANILA_OFFSET_MS);
   return manila.getUTCFullYear() * 12 + manila.getUTCMonth() + 1;
+}
+
+/** The Luhn checksum of a string of digits. */
+export function luhn(number: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = number.length - 1; i >= 0; i--) {
+    let digit = Number(number[i]);
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * A new card as the server receives it (digits, 'MM', 'YYYY'): null when it can be saved, else the
+ * message of the first rule it breaks (number, brand, month, expiry by the month in Asia/Manila).
+ */
+export function newCardError(card: { number: string; expMonth: string; expYear: string }, now: Date): string | null {
+  if (!/^\d{12,19}$/.test(card.number) || !luhn(card.number)) return CARD_MESSAGES.invalidNumber;
+  if (!cardBrand(card.number)) return CARD_MESSAGES.unsupported;
+  const month = Number(card.expMonth);
+  if (!/^\d{2}$/.test(card.expMonth) || month < 1 || month > 12) return CARD_MESSAGES.invalidMonth;
+  if (!/^\d{4}$/.test(card.expYear) || Number(card.expYear) * 12 + month < manilaMonthIndex(now)) return CARD_MESSAGES.expired;
+  return null;
 }
 
 /**

@@ -2,6 +2,8 @@
 export const PRODUCT_NAME = 'Sine Bisaya';
 export const PRODUCT_TAGLINE = 'Bisaya films and series, made at home and kept for the next generation.';
 export const DISPLAY_TIME_ZONE = 'Asia/Manila';
+/** Asia/Manila is UTC+8 all year (no daylight saving time): card expiry months and billing periods use it. */
+export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** Public links shared by the footer, the landing badges and the server's /app-config.json. */
 export const SUPPORT_URL = 'https://www.facebook.com/sinebisaya';

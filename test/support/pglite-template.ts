@@ -3,7 +3,7 @@
  * the migrations and the seed (a scrypt hash among them): seconds on this machine, and the server
  * tests start about thirty test servers. Here that happens once per run; the migrated and seeded data
  * directory is written to a file, and every test server starts from a copy of it
- * (`startTestServer` in test/server/helpers.ts): the same database `openDatabase(':memory:')` gives.
+ * (`startTestServer` in test/server/support/helpers.ts): the same database `openPreparedDatabase(':memory:')` gives.
  *
  * With DATABASE_URL (npm run test:postgres) nothing is made: test servers get a throwaway database
  * on that server, as before.
@@ -13,8 +13,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrate, pgliteDb } from '../../server/platform/db';
-import { seed } from '../../server/dev/seed';
+import { pgliteDb } from '../../server/platform/db';
+import { prepareDatabase } from '../../server/startup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,10 +30,8 @@ export default async function setup(project: TestProject) {
   }
   const lite = new PGlite();
   await lite.waitReady;
-  // What openDatabase(':memory:') does to a new PGlite: migrate, then seed.
-  const db = pgliteDb(lite);
-  await migrate(db);
-  await seed(db);
+  // What openPreparedDatabase(':memory:') does to a new PGlite: migrate, then seed.
+  await prepareDatabase(pgliteDb(lite));
   const dump = await lite.dumpDataDir('none');
   await lite.close();
   const dir = await mkdtemp(join(tmpdir(), 'sine-bisaya-pglite-'));

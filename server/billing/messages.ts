@@ -1,0 +1,53 @@
+/**
+ * Every answer billing gives a viewer, and the one mapping from a gateway failure to an HTTP answer.
+ */
+import { GatewayError } from '../gateway/maya';
+import { HttpError } from '../platform/http';
+
+export const PAYMENT_MESSAGES = {
+  alreadyPremium: 'You already have a Premium subscription. Change your plan or payment method from the Subscription page instead.',
+  pending: 'A payment for this plan is already in progress. Finish it, or try again after it expires in 15 minutes.',
+  notPremiumPlan: 'Choose a Premium plan to subscribe to.',
+  planInactive: 'This plan is no longer offered.',
+  planNotFound: 'Plan not found',
+  gatewayDown: 'The payment gateway could not be reached. Please try again.',
+  declined: 'Your payment was declined. Please try another card or payment method.',
+  walletFailed: 'Your Maya wallet payment failed. Please try again or use another payment method.',
+  paid: 'Payment successful. Your Premium subscription is active.',
+  processing: 'Your payment is being processed.',
+} as const;
+
+export const PLAN_CHANGE_MESSAGES = {
+  voucherPlan: 'Voucher subscriptions cannot change plans. Your voucher subscription will remain active until it expires.',
+  voucherMethod: 'Voucher subscriptions cannot change payment methods. Your voucher subscription will remain active until it expires.',
+  currentPlan: 'This is already your current plan. Please select another plan.',
+  noMethod: 'This subscription has no payment method to charge. Please change your payment method first.',
+  changed: (plan: string) => `Your plan has been changed to ${plan}. The remaining days of your previous plan were added.`,
+  checkout: 'Complete the payment to change your plan.',
+  verify: 'Confirm the payment with your bank to change your plan.',
+  processing: 'Your payment is being processed. Your plan changes once it is confirmed.',
+  methodUpdated: 'Your payment method has been updated. It takes effect in your next billing cycle.',
+  noCard: 'Please add a card first.',
+  cardNotFound: 'Card not found. Please add the card again.',
+  walletNotLinked: 'Please connect your Maya wallet to continue',
+  badDetails: 'paymentMethodDetails must be a JSON object.',
+} as const;
+
+export const PAYMENT_METHOD_MESSAGES = {
+  cardSaved: 'Card saved',
+  cardNotFound: 'Card not found. Please add the card again.',
+  walletUnlinked: 'Maya Wallet unlinked successfully',
+  walletNotLinked: 'Please connect your Maya wallet to continue',
+  noWalletLinked: 'No Maya wallet is linked.',
+  foreignRedirect: 'The return addresses must be on this app.',
+} as const;
+
+/**
+ * The one mapping from a failed gateway call to what the viewer is told: Maya refusing the request
+ * (4xx) says why in a 400; anything else (unreachable, 5xx, an answer we cannot read) is a 502.
+ */
+export function gatewayHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof GatewayError && error.status >= 400 && error.status < 500) return new HttpError(400, error.message);
+  return new HttpError(502, PAYMENT_MESSAGES.gatewayDown);
+}

@@ -1,0 +1,200 @@
+/**
+ * The viewer's payment methods: saved cards (Maya's vault), the linked Maya wallet, and which method
+ * a subscription renews on (change payment method: takes effect in the next billing cycle; the period
+ * already paid is not charged again).
+ */
+import type { SavedCard, WalletLink } from '../../src/api/schemas';
+import { newCardError } from '../../src/lib/card';
+import { GatewayError, type RedirectUrls } from '../gateway/maya';
+import { contactOf } from '../identity/users';
+import { now } from '../platform/clock';
+import { HttpError } from '../platform/http';
+import type { BillingDeps } from './deps';
+import { gatewayHttpError, PAYMENT_METHOD_MESSAGES, PLAN_CHANGE_MESSAGES } from './messages';
+import { changeableSubscription } from './subscriptions';
+
+/* ----------------------------------------------------------------- cards */
+
+/** The viewer's customer at Maya, made on first use. */
+async function mayaCustomer(deps: BillingDeps, userId: string): Promise<string> {
+  const { db } = deps;
+  const known = (await db.query<{ customer_id: string }>('SELECT customer_id FROM maya_customers WHERE user_id = $1', [userId])).rows[0];
+  if (known) return known.customer_id;
+  const user = await contactOf(db, userId);
+  const customer = await deps.gateway.createCustomer({
+    firstName: user.firstName, lastName: user.lastName, contact: { email: user.email, ...(user.phoneNumber ? { phone: user.phoneNumber } : {}) },
+  });
+  const at = await now(db);
+  await db.query('INSERT INTO maya_customers (user_id, customer_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING', [userId, customer.id, at]);
+  return (await db.query<{ customer_id: string }>('SELECT customer_id FROM maya_customers WHERE user_id = $1', [userId])).rows[0]!.customer_id;
+}
+
+/** The viewer's default card, or the card `cardTokenId`; null when there is none. */
+export async function savedCard(deps: Pick<BillingDeps, 'db'>, userId: string, cardTokenId?: string): Promise<SavedCard | null> {
+  const row = (
+    await deps.db.query<{ card_token_id: string; card_type: string; first6: string; last4: string; masked_pan: string | null; state: string; is_default: boolean; created_at: Date; updated_at: Date }>(
+      `SELECT card_token_id, card_type, first6, last4, masked_pan, state, is_default, created_at, updated_at FROM saved_cards
+       WHERE user_id = $1 AND ${cardTokenId ? 'card_token_id = $2' : 'is_default'} ORDER BY updated_at DESC LIMIT 1`,
+      cardTokenId ? [userId, cardTokenId] : [userId],
+    )
+  ).rows[0];
+  if (!row) return null;
+  return {
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    cardTokenId: row.card_token_id,
+    cardType: row.card_type,
+    first6: row.first6,
+    last4: row.last4,
+    maskedPan: row.masked_pan ?? row.last4,
+    walletType: 'VAULT',
+    state: row.state,
+    default: row.is_default,
+  };
+}
+
+/**
+ * Saves a card in Maya's vault (card rules: src/lib/card.ts, the same the form applies). Only Maya's
+ * token, its masked number, the first six and last four digits and the brand are kept.
+ */
+export async function saveCard(
+  deps: BillingDeps,
+  userId: string,
+  card: { number: string; expMonth: string; expYear: string; cvc: string; isDefault: boolean },
+  redirectUrl: RedirectUrls,
+): Promise<SavedCard | null> {
+  const { db, gateway } = deps;
+  const number = card.number.replace(/\s+/g, '');
+  const refused = newCardError({ number, expMonth: card.expMonth, expYear: card.expYear }, await now(db));
+  if (refused) throw new HttpError(400, refused);
+  let saved;
+  let customerId: string;
+  try {
+    customerId = await mayaCustomer(deps, userId);
+    const token = await gateway.createPaymentToken({ number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc });
+    const reference = `SB-CARD-${Date.now().toString(36).toUpperCase()}`;
+    saved = await gateway.addCustomerCard(customerId, { paymentTokenId: token.paymentTokenId, isDefault: card.isDefault, redirectUrl, requestReferenceNumber: reference });
+  } catch (error) {
+    if (error instanceof GatewayError) throw gatewayHttpError(error);
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    const stamp = await now(tx);
+    if (saved.default) await tx.query('UPDATE saved_cards SET is_default = false, updated_at = $2 WHERE user_id = $1', [userId, stamp]);
+    await tx.query(
+      `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, state, is_default, masked_pan, customer_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+      [saved.cardTokenId, userId, saved.cardType, number.slice(0, 6), number.slice(-4), saved.state, saved.default, saved.maskedPan, customerId, stamp],
+    );
+  });
+  return savedCard(deps, userId, saved.cardTokenId);
+}
+
+/* ----------------------------------------------------------------- the Maya wallet */
+
+/** The viewer's linked wallet as Maya knows it now; null when none is linked (or Maya no longer knows it). */
+export async function walletLink(deps: Pick<BillingDeps, 'db' | 'gateway'>, userId: string): Promise<WalletLink | null> {
+  const row = (await deps.db.query<{ link_id: string }>('SELECT link_id FROM wallet_links WHERE user_id = $1', [userId])).rows[0];
+  if (!row) return null;
+  try {
+    const link = await deps.gateway.getWalletLink(row.link_id);
+    return { linkId: link.linkId, profileId: link.profileId, card: { state: link.card.state }, customer: link.customer };
+  } catch (error) {
+    if (error instanceof GatewayError && error.status === 404) return null; // not authorized (yet), declined or unlinked at Maya
+    throw gatewayHttpError(new GatewayError(0, 'ERROR', 'gateway error'));
+  }
+}
+
+/** Starts linking a wallet: Maya's page, then back to one of our own addresses. */
+export async function startWalletLink(deps: BillingDeps, userId: string, redirectUrl: RedirectUrls): Promise<{ linkId: string; redirectUrl: string }> {
+  const origin = new URL(deps.publicBaseUrl).origin;
+  for (const address of Object.values(redirectUrl)) {
+    if (new URL(address).origin !== origin) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.foreignRedirect);
+  }
+  let created;
+  try {
+    created = await deps.gateway.createWalletLink({ redirectUrl, requestReferenceNumber: `SB-LINK-${Date.now().toString(36).toUpperCase()}` });
+  } catch (error) {
+    throw gatewayHttpError(error instanceof GatewayError ? error : new GatewayError(0, 'ERROR', 'gateway error'));
+  }
+  const at = await now(deps.db);
+  await deps.db.query(
+    `INSERT INTO wallet_links (user_id, link_id, created_at, updated_at) VALUES ($1, $2, $3, $3)
+     ON CONFLICT (user_id) DO UPDATE SET link_id = EXCLUDED.link_id, updated_at = EXCLUDED.updated_at`,
+    [userId, created.linkId, at],
+  );
+  return { linkId: created.linkId, redirectUrl: created.redirectUrl };
+}
+
+export async function unlinkWallet(deps: BillingDeps, userId: string): Promise<void> {
+  const { db } = deps;
+  const row = (await db.query<{ link_id: string }>('SELECT link_id FROM wallet_links WHERE user_id = $1', [userId])).rows[0];
+  if (!row) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noWalletLinked);
+  try {
+    await deps.gateway.deleteWalletLink(row.link_id);
+  } catch (error) {
+    // A link Maya no longer knows is unlinked already; anything else is worth retrying.
+    if (!(error instanceof GatewayError && error.status === 404)) throw gatewayHttpError(new GatewayError(0, 'ERROR', 'gateway error'));
+  }
+  await db.query('DELETE FROM wallet_links WHERE user_id = $1 AND link_id = $2', [userId, row.link_id]);
+}
+
+/* ----------------------------------------------------------------- the method a subscription renews on */
+
+function parseDetails(raw: string | undefined): Record<string, unknown> {
+  if (raw === undefined || raw === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, PLAN_CHANGE_MESSAGES.badDetails);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, PLAN_CHANGE_MESSAGES.badDetails);
+  return parsed as Record<string, unknown>;
+}
+
+export async function changePaymentMethod(
+  deps: BillingDeps,
+  userId: string,
+  request: { subscriptionId: string; paymentMethod: 'MAYA_VAULT' | 'MAYA_WALLET' | 'MAYA_CHECKOUT'; paymentMethodDetails?: string | undefined },
+): Promise<string> {
+  const { db, gateway } = deps;
+  const at = await now(db);
+  const current = await changeableSubscription(db, userId, at, request.subscriptionId, PLAN_CHANGE_MESSAGES.voucherMethod);
+  const given = parseDetails(request.paymentMethodDetails);
+  let details: Record<string, unknown>;
+  if (request.paymentMethod === 'MAYA_VAULT') {
+    // The card named (ours, beyond the contract), else the viewer's default card; it must be chargeable.
+    const named = typeof given.cardTokenId === 'string' ? given.cardTokenId : null;
+    const card = (
+      await db.query<{ card_token_id: string; customer_id: string | null }>(
+        `SELECT card_token_id, customer_id FROM saved_cards WHERE user_id = $1 AND ${named ? 'card_token_id = $2' : 'is_default'} ORDER BY updated_at DESC LIMIT 1`,
+        named ? [userId, named] : [userId],
+      )
+    ).rows[0];
+    if (!card) throw new HttpError(400, named ? PLAN_CHANGE_MESSAGES.cardNotFound : PLAN_CHANGE_MESSAGES.noCard);
+    if (!card.customer_id) throw new HttpError(400, PLAN_CHANGE_MESSAGES.cardNotFound);
+    details = { cardTokenId: card.card_token_id };
+  } else if (request.paymentMethod === 'MAYA_WALLET') {
+    const linkId = typeof given.mayaWalletId === 'string' ? given.mayaWalletId : '';
+    const row = (await db.query<{ link_id: string }>('SELECT link_id FROM wallet_links WHERE user_id = $1', [userId])).rows[0];
+    if (!linkId || !row || row.link_id !== linkId) throw new HttpError(400, PLAN_CHANGE_MESSAGES.walletNotLinked);
+    try {
+      await gateway.getWalletLink(linkId);
+    } catch (error) {
+      if (error instanceof GatewayError && error.status === 404) throw new HttpError(400, PLAN_CHANGE_MESSAGES.walletNotLinked);
+      throw gatewayHttpError(new GatewayError(0, 'ERROR', 'gateway error'));
+    }
+    details = { mayaWalletId: linkId };
+  } else {
+    details = {};
+  }
+  // A canceled subscription stays canceled (it renews on nothing); an active one renews on a card or
+  // wallet and reminds on checkout.
+  await db.query(
+    `UPDATE subscriptions SET payment_method = $2, payment_details = $3, auto_renew = (status = 'ACTIVE' AND $2 <> 'MAYA_CHECKOUT'), updated_at = $4
+     WHERE id = $1 AND user_id = $5`,
+    [current.id, request.paymentMethod, JSON.stringify(details), at, userId],
+  );
+  return PLAN_CHANGE_MESSAGES.methodUpdated;
+}

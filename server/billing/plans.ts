@@ -1,0 +1,71 @@
+/** Plans: the list the wizard shows, one plan by id or slug, and the rule for what can be bought. */
+import type { BillingCycle, Plan } from '../../src/api/schemas';
+import type { Queryable } from '../platform/db';
+import { HttpError } from '../platform/http';
+import { PAYMENT_MESSAGES } from './messages';
+
+export interface PlanRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  type: 'FREE' | 'PREMIUM' | 'VOUCHER';
+  price: string;
+  currency: string;
+  duration: number;
+  billing_cycle: BillingCycle;
+  trial_days: number;
+  sort_order: number;
+  is_active: boolean;
+  features: string[];
+  popular: boolean;
+}
+
+export const PLAN_SELECT = `SELECT id, slug, name, description, type, price::text AS price, currency, duration, billing_cycle,
+  trial_days, sort_order, is_active, features, popular FROM plans`;
+
+function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    currency: row.currency,
+    duration: String(row.duration),
+    billingCycle: row.billing_cycle,
+    trialDays: row.trial_days,
+    sortOrder: row.sort_order,
+    isActive: row.is_active,
+    features: row.features,
+    popular: row.popular,
+  };
+}
+
+export async function listPlans(q: Queryable, filter: { type?: string | undefined; isActive?: boolean | undefined }): Promise<Plan[]> {
+  const result = await q.query<PlanRow>(
+    `${PLAN_SELECT} WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`,
+    [filter.type ?? null, filter.isActive ?? null],
+  );
+  return result.rows.map(toPlan);
+}
+
+/** By numeric id or by slug (design: the wizard looks plans up by slug). */
+export async function findPlan(q: Queryable, idOrSlug: string): Promise<Plan> {
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const result = await q.query<PlanRow>(`${PLAN_SELECT} WHERE ${byId ? 'id = $1::int' : 'slug = $1'}`, [idOrSlug]);
+  const row = result.rows[0];
+  if (!row) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
+  return toPlan(row);
+}
+
+
+/** A plan the viewer may buy or change to: it exists, is a PREMIUM plan (not FREE or VOUCHER), and is on sale. */
+export async function premiumPlan(q: Queryable, planId: number): Promise<Plan> {
+  const plan = await findPlan(q, String(planId));
+  if (plan.id !== planId) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
+  const type = (await q.query<{ type: string }>('SELECT type FROM plans WHERE id = $1', [plan.id])).rows[0]?.type;
+  if (type !== 'PREMIUM') throw new HttpError(400, PAYMENT_MESSAGES.notPremiumPlan);
+  if (!plan.isActive) throw new HttpError(400, PAYMENT_MESSAGES.planInactive);
+  return plan;
+}

@@ -1,0 +1,98 @@
+/**
+ * Buying a PREMIUM plan (the wizard): check the viewer may buy it, write the PENDING payment record,
+ * charge it (charge.ts), and say what the viewer is told.
+ */
+import type { PaymentMethod, Plan } from '../../src/api/schemas';
+import { now } from '../platform/clock';
+import type { Queryable } from '../platform/db';
+import { HttpError } from '../platform/http';
+import { charge, type ChargeMethod, type ChargeResult, type PendingPayment } from './charge';
+import type { BillingDeps } from './deps';
+import { PAYMENT_MESSAGES, PAYMENT_METHOD_MESSAGES } from './messages';
+import { walletLink } from './paymentMethods';
+import { newReferenceId, recordPayment } from './payments';
+import { premiumPlan } from './plans';
+import { refreshPending } from './settlement';
+import { currentSubscription } from './subscriptions';
+
+/** Writes the PENDING record for `plan`, refused while one for that plan is in flight (checked, then held by a unique index). */
+export async function writePendingPayment(
+  tx: Queryable,
+  input: { userId: string; plan: Plan; method: PaymentMethod; details: Record<string, unknown>; at: Date },
+): Promise<PendingPayment> {
+  const { userId, plan } = input;
+  const pending = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND plan_id = $2 AND status = 'PENDING'`, [userId, plan.id]);
+  if (pending.rows.length) throw new HttpError(409, PAYMENT_MESSAGES.pending);
+  try {
+    const record = await recordPayment(tx, {
+      userId, planId: plan.id, status: 'PENDING', amount: plan.price, paymentMethod: input.method, referenceId: newReferenceId(),
+      gatewayResponse: { details: input.details }, at: input.at,
+    });
+    return {
+      id: record.id, userId, referenceId: record.referenceId, amount: plan.price, currency: plan.currency, planName: plan.name,
+      planSlug: plan.slug, planDescription: plan.description,
+    };
+  } catch (error) {
+    // Another process wrote a pending payment for this plan between the check and the insert.
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.pending);
+    throw error;
+  }
+}
+
+/**
+ * Checks the viewer may buy the plan and writes the PENDING record. Stale pending payments of the
+ * viewer are asked about first, so an abandoned checkout that has expired no longer blocks.
+ */
+async function beginPurchase(deps: BillingDeps, userId: string, planId: number, method: PaymentMethod, details: Record<string, unknown>): Promise<PendingPayment> {
+  const plan = await premiumPlan(deps.db, planId);
+  await refreshPending(deps, userId);
+  return deps.db.transaction(async (tx) => {
+    const at = await now(tx);
+    const current = await currentSubscription(tx, userId, at);
+    if (current && current.plan_type !== 'FREE') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPremium);
+    return writePendingPayment(tx, { userId, plan, method, details, at });
+  });
+}
+
+export interface Answer<T> {
+  data: T;
+  message?: string;
+}
+
+const paidOrPending = <T>(result: Exclude<ChargeResult, { redirect: string }>, data: T): Answer<T> => ({
+  data,
+  message: 'paid' in result ? PAYMENT_MESSAGES.paid : PAYMENT_MESSAGES.processing,
+});
+
+/** Hosted checkout: the viewer pays on Maya's page. */
+export async function buyWithCheckout(deps: BillingDeps, userId: string, planId: number): Promise<Answer<{ paymentLink: string }>> {
+  const payment = await beginPurchase(deps, userId, planId, 'MAYA_CHECKOUT', {});
+  const method: ChargeMethod = { kind: 'MAYA_CHECKOUT', itemName: `Sine Bisaya ${payment.planName}` };
+  const result = await charge(deps, method, payment);
+  if (!('redirect' in result)) throw new Error('A checkout always answers with its hosted page');
+  return { data: { paymentLink: result.redirect } };
+}
+
+/** A saved card: paid at once, or after 3-D Secure on the bank's page (`verificationUrl`). */
+export async function buyWithCard(deps: BillingDeps, userId: string, planId: number, cardTokenId: string): Promise<Answer<{ verificationUrl?: string }>> {
+  const card = (
+    await deps.db.query<{ customer_id: string | null }>('SELECT customer_id FROM saved_cards WHERE card_token_id = $1 AND user_id = $2', [cardTokenId, userId])
+  ).rows[0];
+  if (!card || !card.customer_id) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.cardNotFound);
+  if (!Number.isInteger(planId) || planId <= 0) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
+  const payment = await beginPurchase(deps, userId, planId, 'MAYA_VAULT', { cardTokenId });
+  const result = await charge(deps, { kind: 'MAYA_VAULT', customerId: card.customer_id, cardTokenId }, payment);
+  if ('redirect' in result) return { data: { verificationUrl: result.redirect } };
+  return paidOrPending(result, {});
+}
+
+/** The linked Maya wallet: paid at once (or still processing). */
+export async function buyWithWallet(deps: BillingDeps, userId: string, planId: number, linkId: string): Promise<Answer<null>> {
+  const link = await walletLink(deps, userId);
+  if (!link || link.linkId !== linkId) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.walletNotLinked);
+  if (!Number.isInteger(planId) || planId <= 0) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
+  const payment = await beginPurchase(deps, userId, planId, 'MAYA_WALLET', { mayaWalletId: linkId });
+  const result = await charge(deps, { kind: 'MAYA_WALLET', linkId }, payment);
+  if ('redirect' in result) throw new Error('A wallet payment has no hosted page');
+  return paidOrPending(result, null);
+}

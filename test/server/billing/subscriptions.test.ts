@@ -1,0 +1,300 @@
+import * as z from 'zod/mini';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  planSchema,
+  subscriptionHistoryItemSchema,
+  subscriptionStatusDetailsSchema,
+} from '../../../src/api/schemas';
+import { SUBSCRIPTION_MESSAGES } from '../../../server/billing/subscriptions';
+import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from '../support/billing-helpers';
+
+const PREMIUM = 'premium@example.com';
+const CANCELED = 'canceled@example.com';
+const FREE = 'free@example.com';
+const VOUCHER = 'voucher@example.com';
+
+let server: BillingServer;
+beforeAll(async () => {
+  server = await startBillingServer();
+}, SERVER_START_TIMEOUT_MS);
+beforeEach(async () => {
+  await server.reset();
+});
+
+const statusOf = async (email: string) => {
+  const { status, json } = await server.as(email).get('/subscription/status');
+  expect(status, json.message).toBe(200);
+  return z.strictObject(subscriptionStatusDetailsSchema.shape).parse(json.data);
+};
+const historyOf = async (email: string) => {
+  const { status, json } = await server.as(email).get('/subscription/history');
+  expect(status, json.message).toBe(200);
+  return z.array(z.strictObject(subscriptionHistoryItemSchema.shape)).parse(json.data);
+};
+const userSubscriptionOf = async (email: string) => (await server.signIn(email)).json.data.user.subscription;
+
+describe('authentication', () => {
+  it('refuses every subscription and payment call without a token, or with a bad one, with 401', async () => {
+    const calls: Array<[string, string]> = [
+      ['GET', '/subscription/status'],
+      ['GET', '/subscription/history'],
+      ['POST', '/subscription/cancel'],
+      ['POST', '/subscription/resubscribe'],
+      ['POST', '/subscription-voucher/redeem'],
+      ['GET', '/payment/history'],
+    ];
+    for (const [method, path] of calls) {
+      for (const token of [undefined, 'not-a-token']) {
+        const { status, json } = await server.call(method, `${V1}${path}`, { token, body: method === 'POST' ? {} : undefined });
+        expect(status, `${method} ${path}`).toBe(401);
+        expect(json).toEqual({ success: false, message: 'Your session has expired. Please log in again.', data: null });
+      }
+    }
+  });
+});
+
+describe('status (spec §3 current subscription status)', () => {
+  it('is FREE with no subscription id, method or details when nothing is current', async () => {
+    const status = await statusOf(FREE);
+    expect(status).toMatchObject({
+      planId: 3, planName: 'Free', planType: 'FREE', status: 'ACTIVE', endDate: null,
+      subscriptionId: null, paymentMethod: null, paymentMethodDetails: null, planCurrency: 'PHP', planAmount: '0.00',
+    });
+  });
+
+  it('shows the saved card of a card subscription as its type and masked number', async () => {
+    const status = await statusOf(PREMIUM);
+    expect(status).toMatchObject({
+      planId: 1, planName: 'Monthly', planType: 'PREMIUM', status: 'ACTIVE', planAmount: '99.00', planCurrency: 'PHP',
+      planDuration: '1', planBillingCycle: 'month', paymentMethod: 'MAYA_VAULT',
+      paymentMethodDetails: { description: 'Visa', maskedCardNumber: '**** **** **** 1381' },
+    });
+    expect(status.subscriptionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(status.endDate!).getTime()).toBeGreaterThan((await server.clock()).getTime());
+    expect(status.isVoucherSubscription).toBeUndefined();
+  });
+
+  it('shows a canceled checkout subscription as CANCELED with its end date still ahead', async () => {
+    const status = await statusOf(CANCELED);
+    expect(status).toMatchObject({ planType: 'PREMIUM', status: 'CANCELED', paymentMethod: 'MAYA_CHECKOUT', paymentMethodDetails: { description: 'Maya Checkout' } });
+    expect(new Date(status.endDate!).getTime()).toBeGreaterThan((await server.clock()).getTime());
+  });
+
+  it('shows a voucher subscription with its code, amount, days and original terms', async () => {
+    const status = await statusOf(VOUCHER);
+    expect(status).toMatchObject({
+      planType: 'PREMIUM', status: 'ACTIVE', planBillingCycle: 'voucher', planDuration: '30', planAmount: '99.00',
+      paymentMethod: 'VOUCHER', paymentMethodDetails: { description: 'Voucher', voucherCode: 'BISAYA30' },
+      isVoucherSubscription: true, voucherCode: 'BISAYA30', voucherAmount: '99.00', subscriptionDays: 30,
+      originalVoucherTerms: { cycle: 'month', price: '99.00', duration: '1' },
+    });
+  });
+
+  it('describes a wallet subscription as Maya Wallet', async () => {
+    const at = await server.freezeClock();
+    await server.db.query(
+      `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details)
+       SELECT id, 2, 'ACTIVE', $1, $2, 'MAYA_WALLET', '{"mayaWalletId":"link-1"}' FROM users WHERE email = $3`,
+      [at, new Date(at.getTime() + 365 * DAY_MS), FREE],
+    );
+    expect(await statusOf(FREE)).toMatchObject({
+      planName: 'Yearly', planType: 'PREMIUM', planBillingCycle: 'year', paymentMethod: 'MAYA_WALLET', paymentMethodDetails: { description: 'Maya Wallet' },
+    });
+  });
+
+  it('shows the current subscription on the user of sign-in, as the status call does', async () => {
+    for (const email of [FREE, PREMIUM, CANCELED, VOUCHER]) {
+      const status = await statusOf(email);
+      const subscription = await userSubscriptionOf(email);
+      expect(subscription, email).toMatchObject({ planId: status.planId, planType: status.planType, status: status.status, endDate: status.endDate });
+    }
+  });
+});
+
+describe('history', () => {
+  it('lists every subscription newest first, ended ones as EXPIRED', async () => {
+    const premium = await historyOf(PREMIUM);
+    expect(premium.map((h) => h.status)).toEqual(['ACTIVE', 'EXPIRED', 'EXPIRED']);
+    expect(premium.every((h) => h.plan === 'Monthly' && h.planType === 'PREMIUM' && h.price === '99.00' && h.currency === 'PHP')).toBe(true);
+    const starts = premium.map((h) => new Date(h.startDate).getTime());
+    expect([...starts].sort((a, b) => b - a)).toEqual(starts);
+
+    expect((await historyOf(CANCELED)).map((h) => [h.status, h.autoRenew])).toEqual([['CANCELED', false], ['EXPIRED', false]]);
+    expect((await historyOf(FREE)).map((h) => h.status)).toEqual(['EXPIRED']);
+    expect(await historyOf(VOUCHER)).toMatchObject([{ plan: 'Voucher 30 Days', planType: 'PREMIUM', status: 'ACTIVE', price: '99.00', autoRenew: false }]);
+  });
+
+  it('shows only the viewer’s own subscriptions', async () => {
+    const premiumIds = new Set((await historyOf(PREMIUM)).map((h) => h.id));
+    for (const item of await historyOf(CANCELED)) expect(premiumIds.has(item.id)).toBe(false);
+  });
+});
+
+describe('plans', () => {
+  it('lists the active PREMIUM plans in their order, and nothing else', async () => {
+    const { status, json } = await server.call('GET', `${V1}/subscription/plans?type=PREMIUM&isActive=true`);
+    expect(status).toBe(200);
+    const plans = z.array(z.strictObject(planSchema.shape)).parse(json.data);
+    expect(plans.map((p) => [p.id, p.slug, p.price, p.billingCycle, p.duration, p.popular])).toEqual([
+      [1, 'monthly', '99.00', 'month', '1', false],
+      [2, 'yearly', '990.00', 'year', '1', true],
+    ]);
+  });
+
+  it('leaves out an inactive plan when asked for active ones', async () => {
+    await server.db.query('UPDATE plans SET is_active = false WHERE id = 2');
+    const { json } = await server.call('GET', `${V1}/subscription/plans?type=PREMIUM&isActive=true`);
+    expect(json.data.map((p: { id: number }) => p.id)).toEqual([1]);
+  });
+
+  it('finds one plan by id or by slug, and answers 404 for an unknown one', async () => {
+    const byId = await server.call('GET', `${V1}/subscription/plans/2`);
+    const bySlug = await server.call('GET', `${V1}/subscription/plans/yearly`);
+    expect(z.strictObject(planSchema.shape).parse(byId.json.data)).toEqual(bySlug.json.data);
+    expect(bySlug.json.data).toMatchObject({ id: 2, name: 'Yearly', popular: true });
+    for (const key of ['99', 'weekly', '..%2F..%2Fetc']) {
+      const { status, json } = await server.call('GET', `${V1}/subscription/plans/${key}`);
+      expect(status, key).toBe(404);
+      expect(json.message, key).toBe('Plan not found');
+    }
+  });
+
+  it('refuses an unknown plan type with 400', async () => {
+    const { status, json } = await server.call('GET', `${V1}/subscription/plans?type=GOLD`);
+    expect(status).toBe(400);
+    expect(json.message).toBe('type must be FREE, PREMIUM or VOUCHER');
+  });
+});
+
+describe('cancel', () => {
+  it('cancels at period end: CANCELED, auto-renew off, end date kept, canceled date set, still PREMIUM', async () => {
+    const at = await server.freezeClock();
+    const before = await statusOf(PREMIUM);
+    const { status, json } = await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId: before.subscriptionId });
+    expect(status, json.message).toBe(200);
+    expect(json.success).toBe(true);
+    expect(json.message).toMatch(/^Your subscription has been canceled\. You keep Premium access until \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (am|pm)\. Fees already paid are not refunded\.$/);
+
+    const after = await statusOf(PREMIUM);
+    expect(after).toMatchObject({ status: 'CANCELED', planType: 'PREMIUM', endDate: before.endDate, subscriptionId: before.subscriptionId });
+    expect((await historyOf(PREMIUM))[0]).toMatchObject({ status: 'CANCELED', autoRenew: false, endDate: before.endDate });
+    const row = await server.db.query<{ canceled_date: Date }>('SELECT canceled_date FROM subscriptions WHERE id = $1', [before.subscriptionId]);
+    expect(row.rows[0]!.canceled_date.toISOString()).toBe(at.toISOString());
+    expect(await userSubscriptionOf(PREMIUM)).toMatchObject({ status: 'CANCELED', planType: 'PREMIUM' });
+  });
+
+  it('keeps PREMIUM until the end date, then falls back to FREE (status, user, history)', async () => {
+    const { subscriptionId, endDate } = await statusOf(PREMIUM);
+    await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId });
+    const end = new Date(endDate!);
+
+    await server.setClock(new Date(end.getTime() - 1000));
+    expect(await statusOf(PREMIUM)).toMatchObject({ planType: 'PREMIUM', status: 'CANCELED' });
+
+    await server.setClock(end);
+    expect(await statusOf(PREMIUM)).toMatchObject({ planId: 3, planType: 'FREE', status: 'ACTIVE', subscriptionId: null, paymentMethod: null });
+    expect(await userSubscriptionOf(PREMIUM)).toMatchObject({ planId: 3, planType: 'FREE', endDate: null });
+    expect((await historyOf(PREMIUM))[0]).toMatchObject({ id: subscriptionId, status: 'EXPIRED' });
+  });
+
+  it('refuses a second cancel, and a cancel after the end date, with a clear message', async () => {
+    const { subscriptionId, endDate } = await statusOf(PREMIUM);
+    expect((await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId })).status).toBe(200);
+    const again = await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId });
+    expect([again.status, again.json.success, again.json.message]).toEqual([409, false, SUBSCRIPTION_MESSAGES.alreadyCanceled]);
+
+    const { subscriptionId: canceledId } = await statusOf(CANCELED);
+    await server.db.query(`UPDATE subscriptions SET status = 'ACTIVE' WHERE id = $1`, [canceledId]);
+    await server.setClock(new Date(new Date(endDate!).getTime() + 60 * DAY_MS));
+    const late = await server.as(CANCELED).post('/subscription/cancel', { subscriptionId: canceledId });
+    expect([late.status, late.json.message]).toEqual([409, SUBSCRIPTION_MESSAGES.ended]);
+  });
+
+  it('refuses another viewer’s subscription exactly like an unknown one, and changes nothing', async () => {
+    const { subscriptionId } = await statusOf(PREMIUM);
+    for (const id of [subscriptionId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "x' OR '1'='1"]) {
+      for (const path of ['/subscription/cancel', '/subscription/resubscribe']) {
+        const { status, json } = await server.as(CANCELED).post(path, { subscriptionId: id });
+        expect([status, json.message], `${path} ${id}`).toEqual([404, SUBSCRIPTION_MESSAGES.notFound]);
+      }
+    }
+    expect(await statusOf(PREMIUM)).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('validates the body', async () => {
+    for (const body of [{}, { subscriptionId: '' }, { subscriptionId: 42 }]) {
+      const { status } = await server.as(PREMIUM).post('/subscription/cancel', body);
+      expect(status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('applies two cancels sent at once only once', async () => {
+    const { subscriptionId } = await statusOf(PREMIUM);
+    const token = await server.tokenOf(PREMIUM);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => server.call('POST', `${V1}/subscription/cancel`, { token, body: { subscriptionId } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const rows = await server.db.query<{ status: string; updated_at: Date; canceled_date: Date }>(
+      'SELECT status, updated_at, canceled_date FROM subscriptions WHERE id = $1',
+      [subscriptionId],
+    );
+    expect(rows.rows[0]!.status).toBe('CANCELED');
+  });
+});
+
+describe('resubscribe', () => {
+  it('makes a canceled subscription ACTIVE again with auto-renew on, before its end date', async () => {
+    const before = await statusOf(CANCELED);
+    const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: before.subscriptionId });
+    expect(status, json.message).toBe(200);
+    expect(json.message).toMatch(/^Your subscription is active again\. Your next billing date is \d{2}\/\d{2}\/\d{4} /);
+    expect(await statusOf(CANCELED)).toMatchObject({ status: 'ACTIVE', endDate: before.endDate, subscriptionId: before.subscriptionId });
+    expect((await historyOf(CANCELED))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: true });
+    const row = await server.db.query<{ canceled_date: Date | null }>('SELECT canceled_date FROM subscriptions WHERE id = $1', [before.subscriptionId]);
+    expect(row.rows[0]!.canceled_date).toBeNull();
+    expect(await userSubscriptionOf(CANCELED)).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('cancel then reactivate round-trips for the premium account', async () => {
+    const { subscriptionId } = await statusOf(PREMIUM);
+    expect((await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId })).status).toBe(200);
+    expect((await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId })).status).toBe(200);
+    expect(await statusOf(PREMIUM)).toMatchObject({ status: 'ACTIVE', paymentMethod: 'MAYA_VAULT' });
+    expect((await historyOf(PREMIUM))[0]!.autoRenew).toBe(true);
+  });
+
+  it('refuses after the end date with a clear message, and the viewer stays FREE', async () => {
+    const { subscriptionId, endDate } = await statusOf(CANCELED);
+    await server.setClock(new Date(new Date(endDate!).getTime() + DAY_MS));
+    const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId });
+    expect(status).toBe(409);
+    expect(json.success).toBe(false);
+    expect(json.message).toMatch(/^This subscription ended on \d{2}\/\d{2}\/\d{4} .* and can no longer be reactivated\. Please subscribe again\.$/);
+    expect(await statusOf(CANCELED)).toMatchObject({ planType: 'FREE', subscriptionId: null });
+  });
+
+  it('refuses an ACTIVE subscription', async () => {
+    const { subscriptionId } = await statusOf(PREMIUM);
+    const { status, json } = await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId });
+    expect([status, json.message]).toEqual([409, SUBSCRIPTION_MESSAGES.alreadyActive]);
+  });
+
+  it('applies two reactivations sent at once only once', async () => {
+    const { subscriptionId } = await statusOf(CANCELED);
+    const token = await server.tokenOf(CANCELED);
+    const results = await Promise.all(
+      [1, 2].map(() => server.call('POST', `${V1}/subscription/resubscribe`, { token, body: { subscriptionId } })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('keeps a reactivated voucher subscription without auto-renew', async () => {
+    const { subscriptionId } = await statusOf(VOUCHER);
+    expect((await server.as(VOUCHER).post('/subscription/cancel', { subscriptionId })).status).toBe(200);
+    const { status, json } = await server.as(VOUCHER).post('/subscription/resubscribe', { subscriptionId });
+    expect(status).toBe(200);
+    expect(json.message).toMatch(/^Your voucher subscription is active again until /);
+    expect((await historyOf(VOUCHER))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: false });
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The real Maya client (server/gateway/maya.ts) against the local sandbox, every call, through the
+ * app's own request handler; and the amount formatting both sides rely on.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY, defaultGatewayConfig } from '../../../server/gateway/config';
+import { GatewayError, createMayaClient, formatCents, fromMayaValue, toCents, toMayaValue, type Gateway } from '../../../server/gateway/maya';
+import { SERVER_START_TIMEOUT_MS } from '../support/billing-helpers';
+import { startTestServer, type TestServer } from '../support/helpers';
+
+let server: TestServer;
+let maya: Gateway;
+const sandboxFetch = ((input: RequestInfo | URL, init?: RequestInit) => server.app.request(String(input), init)) as typeof fetch;
+const redirectUrl = { success: 'http://localhost/ok', failure: 'http://localhost/failed', cancel: 'http://localhost/cancel' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  maya = createMayaClient({ ...defaultGatewayConfig(0), fetch: sandboxFetch });
+}, SERVER_START_TIMEOUT_MS);
+
+/** Presses a button on a hosted page as a person would (a form post), returns where it redirects. */
+async function press(pageUrl: string, action: 'approve' | 'decline' | 'cancel') {
+  const response = await server.app.request(pageUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+  expect(response.status).toBe(303);
+  return response.headers.get('Location');
+}
+
+describe('Maya client against the sandbox', () => {
+  it('creates and reads a checkout, and reads its payment after approval', async () => {
+    const created = await maya.createCheckout({
+      totalAmount: { value: 99, currency: 'PHP' },
+      buyer: { firstName: 'Maria', lastName: 'Santos', contact: { email: 'free@example.com' } },
+      items: [{ name: 'Monthly', quantity: 1, code: 'monthly', description: 'Monthly', amount: { value: 99 }, totalAmount: { value: 99 } }],
+      redirectUrl,
+      requestReferenceNumber: 'SB-CLIENT-1',
+    });
+    expect(created.redirectUrl).toBe(`http://localhost/sandbox/maya/pages/checkout/${created.checkoutId}`);
+    const page = await server.app.request(created.redirectUrl);
+    const html = await page.text();
+    expect(html).toContain('Sine Bisaya');
+    expect(html).toContain('₱99.00');
+    expect(html).toContain('SB-CLIENT-1');
+    expect(await maya.getCheckout(created.checkoutId)).toMatchObject({ id: created.checkoutId, status: 'CREATED', paymentStatus: 'PENDING_PAYMENT' });
+    expect(await press(created.redirectUrl, 'approve')).toBe(redirectUrl.success);
+    expect(await maya.getPayment(created.checkoutId)).toMatchObject({ id: created.checkoutId, status: 'PAYMENT_SUCCESS', isPaid: true, requestReferenceNumber: 'SB-CLIENT-1' });
+    expect(fromMayaValue((await maya.getPayment(created.checkoutId)).amount)).toBe('99.00');
+  });
+
+  it('tokenizes a card, creates a customer, vaults the card and pays with it', async () => {
+    const token = await maya.createPaymentToken({ number: '5123456789012346', expMonth: '12', expYear: '2099', cvc: '111' });
+    expect(token.state).toBe('AVAILABLE');
+    const customer = await maya.createCustomer({ firstName: 'Maria', lastName: 'Santos', contact: { email: 'free@example.com' } });
+    const card = await maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: true, redirectUrl, requestReferenceNumber: 'SB-CARD' });
+    expect(card).toMatchObject({ cardType: 'master-card', maskedPan: '2346', state: 'VERIFIED', default: true });
+    // A token is single use.
+    await expect(maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: true, redirectUrl, requestReferenceNumber: 'SB-CARD' })).rejects.toMatchObject({ status: 400, code: 'PY0008' });
+    const payment = await maya.payWithCard(customer.id, card.cardTokenId, { totalAmount: { amount: 990, currency: 'PHP' }, requestReferenceNumber: 'SB-CLIENT-2', redirectUrl });
+    expect(payment).toMatchObject({ status: 'PAYMENT_SUCCESS', isPaid: true });
+    expect((await maya.getPayment(payment.id)).status).toBe('PAYMENT_SUCCESS');
+  });
+
+  it('declines 4000000000000002 and asks 5453010000064154 for 3-D Secure', async () => {
+    const customer = await maya.createCustomer({ firstName: 'Ana', lastName: 'Reyes', contact: { email: 'a@example.com' } });
+    const vault = async (number: string) => {
+      const token = await maya.createPaymentToken({ number, expMonth: '01', expYear: '2099', cvc: '123' });
+      return maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: false, redirectUrl, requestReferenceNumber: 'X' });
+    };
+    const declined = await vault('4000000000000002');
+    expect((await maya.payWithCard(customer.id, declined.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: 'D', redirectUrl })).status).toBe('PAYMENT_FAILED');
+    const secure = await vault('5453010000064154');
+    const challenged = await maya.payWithCard(customer.id, secure.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: 'T', redirectUrl });
+    expect(challenged.status).toBe('FOR_AUTHENTICATION');
+    expect(challenged.verificationUrl).toBe(`http://localhost/sandbox/maya/pages/3ds/${challenged.id}`);
+    expect(await press(challenged.verificationUrl!, 'decline')).toBe(redirectUrl.failure);
+    expect((await maya.getPayment(challenged.id)).status).toBe('PAYMENT_FAILED');
+  });
+
+  it('refuses bad cards with Maya-shaped errors', async () => {
+    await expect(maya.createPaymentToken({ number: '4123450131001382', expMonth: '12', expYear: '2099', cvc: '111' })).rejects.toMatchObject({ status: 400, code: 'PY0002' });
+    await expect(maya.createPaymentToken({ number: '4123450131001381', expMonth: '12', expYear: '2001', cvc: '111' })).rejects.toMatchObject({ status: 400, code: 'PY0004' });
+  });
+
+  it('links a wallet on the hosted page, reads it, pays with it and unlinks it', async () => {
+    const created = await maya.createWalletLink({ redirectUrl, requestReferenceNumber: 'SB-LINK-1' });
+    await expect(maya.getWalletLink(created.linkId)).rejects.toMatchObject({ status: 404 }); // not authorized yet
+    expect(await press(created.redirectUrl, 'approve')).toBe(redirectUrl.success);
+    const link = await maya.getWalletLink(created.linkId);
+    expect(link).toMatchObject({ linkId: created.linkId, card: { state: 'VERIFIED' }, customer: { contact: { email: expect.any(String) } } });
+    const payment = await maya.payWithWalletLink(created.linkId, { totalAmount: { value: 99, currency: 'PHP' }, requestReferenceNumber: 'SB-WALLET-1' });
+    expect(payment.status).toBe('PAYMENT_SUCCESS');
+    expect((await maya.getWalletPayment(payment.id)).requestReferenceNumber).toBe('SB-WALLET-1');
+    await maya.deleteWalletLink(created.linkId);
+    await expect(maya.getWalletLink(created.linkId)).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it('uses the public key for tokens, checkouts and links, the secret key for the rest', async () => {
+    const swapped = createMayaClient({ ...defaultGatewayConfig(0), publicKey: SANDBOX_SECRET_KEY, secretKey: SANDBOX_PUBLIC_KEY, fetch: sandboxFetch });
+    await expect(swapped.createPaymentToken({ number: '4123450131001381', expMonth: '12', expYear: '2099', cvc: '111' })).rejects.toMatchObject({ status: 401 });
+    await expect(swapped.createWalletLink({ redirectUrl, requestReferenceNumber: 'K' })).rejects.toMatchObject({ status: 401 });
+    await expect(swapped.createCustomer({ firstName: 'A', lastName: 'B', contact: { email: 'a@b.c' } })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('reports an unreachable gateway as status 0, and the sandbox is not served to other machines', async () => {
+    const down = createMayaClient({ ...defaultGatewayConfig(0), fetch: (() => Promise.reject(new Error('ECONNREFUSED'))) as typeof fetch });
+    await expect(down.getPayment('x')).rejects.toMatchObject({ status: 0, code: 'UNREACHABLE' });
+    const remote = createMayaClient({
+      ...defaultGatewayConfig(0),
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => server.app.request(String(input), init, '203.0.113.9')) as typeof fetch,
+    });
+    await expect(remote.createPaymentToken({ number: '4123450131001381', expMonth: '12', expYear: '2099', cvc: '111' })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('amount formatting between our records and Maya', () => {
+  it('maps the plan prices both ways', () => {
+    expect(toMayaValue('99.00')).toBe(99);
+    expect(toMayaValue('990.00')).toBe(990);
+    expect(fromMayaValue(99)).toBe('99.00');
+    expect(fromMayaValue('99.5')).toBe('99.50');
+    expect(() => toCents('99.999')).toThrow();
+    expect(() => toCents('-1')).toThrow();
+  });
+
+  it('round-trips every amount in cents: ours → Maya value → ours', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99_999_999_99 }), (cents) => {
+        const ours = formatCents(cents);
+        expect(toCents(ours)).toBe(cents);
+        expect(fromMayaValue(toMayaValue(ours))).toBe(ours);
+        expect(fromMayaValue(String(toMayaValue(ours)))).toBe(ours);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('billing periods of a paid subscription (Asia/Manila calendar)', () => {
+  it('adds calendar months and years, clamping to the month end, and fixed lengths for the rest', async () => {
+    const { addBillingPeriod } = await import('../../../server/billing/periods');
+    // 31 January, 10:00 in Manila → 28 February (2027 is not a leap year), 10:00 in Manila.
+    expect(addBillingPeriod(new Date('2027-01-31T10:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2027-02-28T10:00:00+08:00').toISOString());
+    expect(addBillingPeriod(new Date('2028-01-31T10:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2028-02-29T10:00:00+08:00').toISOString());
+    // 1 March 01:00 in Manila is still 28 February in UTC: the Manila date counts.
+    expect(addBillingPeriod(new Date('2027-03-01T01:00:00+08:00'), 'month', 1).toISOString()).toBe(new Date('2027-04-01T01:00:00+08:00').toISOString());
+    expect(addBillingPeriod(new Date('2028-02-29T12:00:00+08:00'), 'year', 1).toISOString()).toBe(new Date('2029-02-28T12:00:00+08:00').toISOString());
+    expect(addBillingPeriod(new Date('2027-01-01T00:00:00Z'), 'week', 2).toISOString()).toBe('2027-01-15T00:00:00.000Z');
+  });
+});

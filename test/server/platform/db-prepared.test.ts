@@ -1,0 +1,75 @@
+/**
+ * Issue 10: on PGlite, queries outside a transaction run as named prepared statements (server/platform/db.ts).
+ * These check it gives what PGlite's own `query` gives — values serialized by type, rows parsed by
+ * type, errors with their codes — and that it stays usable after errors and schema changes.
+ * Always on PGlite (an empty DATABASE_URL), also when the suite runs against PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, PREPARED_MAX, type Db } from '../../../server/platform/db';
+
+const preparedCount = async (db: Db, sql: string) =>
+  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [sql])).rows[0]!.n;
+
+describe('PGlite queries as prepared statements', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openDatabase(':memory:', '');
+    await db.exec('CREATE TABLE prepared_t (id int PRIMARY KEY, note text)');
+  });
+  afterAll(() => db.close());
+
+  it('prepares a repeated query once', async () => {
+    const sql = 'SELECT $1::int + 1 AS n';
+    for (let i = 0; i < 3; i++) expect((await db.query<{ n: number }>(sql, [i])).rows).toEqual([{ n: i + 1 }]);
+    expect(db.kind).toBe('pglite');
+    expect(await preparedCount(db, sql)).toBe(1);
+  });
+
+  it('serializes parameters by their type and parses the rows by theirs', async () => {
+    const at = new Date('2027-01-15T00:00:00.123Z');
+    const row = (await db.query<Record<string, unknown>>(
+      'SELECT $1::timestamptz AS ts, $2::text AS missing, $3::jsonb AS j, $4::bool AS b, $5::int8 AS big, $6::date AS d, $7::uuid AS id',
+      [at, null, { a: [1, 'x'] }, false, 5, new Date('1990-06-15T00:00:00Z'), '258d7c1b-53db-47f8-8df8-4473ec044459'],
+    )).rows[0]!;
+    expect(row).toEqual({
+      ts: at, missing: null, j: { a: [1, 'x'] }, b: false, big: 5, d: new Date('1990-06-15T00:00:00Z'), id: '258d7c1b-53db-47f8-8df8-4473ec044459',
+    });
+  });
+
+  it('reports affected rows, and errors with their codes; the statement and the database stay usable', async () => {
+    const insert = 'INSERT INTO prepared_t (id, note) VALUES ($1, $2)';
+    expect((await db.query(insert, [1, 'one'])).affectedRows).toBe(1);
+    await expect(db.query(insert, [1, 'again'])).rejects.toMatchObject({ code: '23505' });
+    await expect(db.query('SELEC nonsense')).rejects.toMatchObject({ code: '42601' });
+    await expect(db.query('SELECT $1::int AS n', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await db.query(insert, [2, 'two'])).affectedRows).toBe(1);
+    expect((await db.query<{ note: string }>('SELECT note FROM prepared_t ORDER BY id')).rows).toEqual([{ note: 'one' }, { note: 'two' }]);
+  });
+
+  it('prepares a `SELECT *` again when its table changed shape', async () => {
+    const sql = 'SELECT * FROM prepared_t WHERE id = $1';
+    expect((await db.query(sql, [1])).rows).toEqual([{ id: 1, note: 'one' }]);
+    const later = 'SELECT note FROM prepared_t WHERE id = $1';
+    expect((await db.query(later, [2])).rows).toEqual([{ note: 'two' }]); // prepared after it: its name must not be reused
+    await db.exec('ALTER TABLE prepared_t ADD COLUMN extra int DEFAULT 7');
+    expect((await db.query(sql, [1])).rows).toEqual([{ id: 1, note: 'one', extra: 7 }]);
+    expect((await db.query(later, [1])).rows).toEqual([{ note: 'one' }]);
+    expect((await db.query('SELECT extra FROM prepared_t WHERE id = $1', [2])).rows).toEqual([{ extra: 7 }]);
+    expect(await preparedCount(db, sql)).toBe(1);
+  });
+
+  it(`keeps at most ${PREPARED_MAX} statements prepared and runs the others unprepared`, async () => {
+    for (let i = 0; i < PREPARED_MAX + 5; i++) expect((await db.query<{ n: number }>(`SELECT ${i} AS n`)).rows).toEqual([{ n: i }]);
+    const total = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
+    expect(total).toBe(PREPARED_MAX);
+  });
+});
+
+describe('a closed PGlite database', () => {
+  it('rejects a query with PGlite’s own error', async () => {
+    const db = await openDatabase(':memory:', '');
+    await db.query('SELECT 1');
+    await db.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow(/closed/i);
+  });
+});
