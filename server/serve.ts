@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
+import { isLocalSandbox } from './gateway/config';
 import { openPreparedDatabase } from './startup';
 import { readSettings, type Settings } from './settings';
 import { staticSite } from './platform/static';
@@ -23,6 +24,11 @@ const db = await openPreparedDatabase(dataDir);
 const tokens = createTokens(db, loadSecret(dataDir));
 // The dev modules (QA's mailbox, clock, statechart gallery, the Maya sandbox) are loaded only when dev routes are on.
 const devModules = settings.devRoutes === 'off' ? undefined : (await import('./dev')).devModules;
+// The local sandbox signs its webhooks with a key pair kept in the database; the API checks them with its public key.
+if (isLocalSandbox(settings.gateway)) {
+  const { sandboxSigningKeys } = await import('./sandbox/keys');
+  settings.gateway.webhook.publicKeys = [(await sandboxSigningKeys(db)).publicPem];
+}
 const app = createApp({
   devModules,
   db,

@@ -1,6 +1,7 @@
 /** `npm start`'s settings, read once from the environment and checked (a bad value stops the start). */
 import { resolve } from 'node:path';
 import { defaultGatewayConfig, type GatewayConfig } from './gateway/config';
+import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
 export type DevRoutes = 'local' | 'public' | 'off';
@@ -13,7 +14,7 @@ export interface Settings {
   /** The address people use to reach the app: links the server writes and /app-config.json use it. */
   publicBaseUrl: string;
   devRoutes: DevRoutes;
-  /** MAYA_BASE_URL, MAYA_PUBLIC_KEY, MAYA_SECRET_KEY, MAYA_WEBHOOK_SECRET; default: the local sandbox. */
+  /** MAYA_BASE_URL, MAYA_PUBLIC_KEY, MAYA_SECRET_KEY, MAYA_WEBHOOK_PUBLIC_KEYS, MAYA_WEBHOOK_IPS; default: the local sandbox. */
   gateway: GatewayConfig;
 }
 
@@ -39,7 +40,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     publicBaseUrl = url.origin;
   }
 
-  const gateway = defaultGatewayConfig(port, env.MAYA_WEBHOOK_SECRET || undefined);
+  const gateway = defaultGatewayConfig(port);
   if (env.MAYA_BASE_URL) {
     let url: URL;
     try {
@@ -53,6 +54,15 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     // The keys go with Maya's address; the local sandbox answers only to its own.
     gateway.publicKey = env.MAYA_PUBLIC_KEY;
     gateway.secretKey = env.MAYA_SECRET_KEY;
+    // Webhooks are believed when Maya's keys for that environment verify them, from Maya's addresses.
+    const environment = mayaEnvironment(gateway.baseUrl);
+    const keys = env.MAYA_WEBHOOK_PUBLIC_KEYS?.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? (environment ? [...MAYA_WEBHOOK_KEYS[environment]] : []);
+    if (!keys.length) throw new Error('MAYA_WEBHOOK_PUBLIC_KEYS (PEM) is needed for a Maya address other than its sandbox or production');
+    const ips = env.MAYA_WEBHOOK_IPS?.split(',').map((ip) => ip.trim()).filter(Boolean);
+    gateway.webhook = {
+      publicKeys: keys,
+      allowedIps: ips?.length === 1 && ips[0] === 'any' ? [] : (ips ?? (environment ? [...MAYA_WEBHOOK_IPS[environment]] : [])),
+    };
   }
 
   const dataDir = env.DATA_DIR ?? '.data';

@@ -76,5 +76,6 @@ export async function charge(deps: BillingDeps, method: ChargeMethod, payment: P
   const status = await applyGatewayAnswer(deps, { id: payment.id, reference_id: payment.referenceId, amount: payment.amount }, answer);
   if (status === 'PAYMENT_SUCCESS') return { paid: true };
   if (status === 'PENDING') return { pending: true };
+  if (status === 'REVERSAL_DUE' || status === 'VOIDED' || status === 'REFUNDED') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
   throw new HttpError(402, method.kind === 'MAYA_WALLET' ? PAYMENT_MESSAGES.walletFailed : PAYMENT_MESSAGES.declined);
 }

@@ -6,7 +6,8 @@ import { HttpError } from '../platform/http';
 
 export const PAYMENT_MESSAGES = {
   alreadyPremium: 'You already have a Premium subscription. Change your plan or payment method from the Subscription page instead.',
-  pending: 'A payment for this plan is already in progress. Finish it, or try again after it expires in 15 minutes.',
+  pending: 'A payment is already in progress. Finish it, or try again after it expires in an hour.',
+  alreadyPaid: 'Your Premium period is already paid, so this payment is being returned to you.',
   notPremiumPlan: 'Choose a Premium plan to subscribe to.',
   planInactive: 'This plan is no longer offered.',
   planNotFound: 'Plan not found',
@@ -35,7 +36,9 @@ export const PLAN_CHANGE_MESSAGES = {
 
 export const PAYMENT_METHOD_MESSAGES = {
   cardSaved: 'Card saved',
+  confirmCard: 'Confirm the card with your bank to finish saving it.',
   cardNotFound: 'Card not found. Please add the card again.',
+  cardNotVerified: 'Please confirm this card with your bank first.',
   walletUnlinked: 'Maya Wallet unlinked successfully',
   walletNotLinked: 'Please connect your Maya wallet to continue',
   noWalletLinked: 'No Maya wallet is linked.',

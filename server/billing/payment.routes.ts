@@ -11,11 +11,12 @@ import type { AppEnv, Services } from '../context';
 import { WEBHOOK_PATH } from '../gateway/config';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/webhook';
 import { requireAuth } from '../identity/requireAuth';
+import { clientAddress } from '../platform/client';
 import { HttpError, ok, readBody } from '../platform/http';
-import { returnUrls, type BillingDeps } from './deps';
+import type { BillingDeps } from './deps';
 import { PAYMENT_METHOD_MESSAGES } from './messages';
 import { paymentHistory } from './payments';
-import { savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
+import { cardVerified, savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
 import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
 import { resultStatus, settleFromWebhook, settlePayment } from './settlement';
 
@@ -38,10 +39,12 @@ export function paymentRoutes(services: Services) {
 
   app.post('/vault/cards', auth, async (c) => {
     const card = await readBody(c, newCardSchema);
-    // Card verification (3-D Secure at save time) comes back to the API's return address.
-    const saved = await saveCard(billing, c.get('userId'), card, returnUrls(billing.publicBaseUrl, 'card'));
-    return ok(c, saved, PAYMENT_METHOD_MESSAGES.cardSaved);
+    const saved = await saveCard(billing, c.get('userId'), card);
+    return ok(c, saved, saved.verificationUrl ? PAYMENT_METHOD_MESSAGES.confirmCard : PAYMENT_METHOD_MESSAGES.cardSaved);
   });
+
+  // The browser comes back here from the card's verification at the bank; Maya is asked, not the address.
+  app.get('/cards/return/:reference', async (c) => c.redirect(await cardVerified(billing, c.req.param('reference')), 303));
 
   app.get('/vault/cards/default', auth, async (c) => ok(c, await savedCard(billing, c.get('userId'))));
 
@@ -80,7 +83,8 @@ export function paymentRoutes(services: Services) {
 
   app.post(WEBHOOK_PATH.replace('/api/v1/mobile/payment', ''), async (c) => {
     const raw = await c.req.text();
-    if (!verifyWebhook(services.gatewayConfig.webhookSecret, raw, c.req.header(SIGNATURE_HEADER), c.req.header(TIMESTAMP_HEADER))) {
+    const signed = { signature: c.req.header(SIGNATURE_HEADER), timestamp: c.req.header(TIMESTAMP_HEADER), clientIp: clientAddress(c) };
+    if (!verifyWebhook(services.gatewayConfig.webhook, raw, signed)) {
       throw new HttpError(401, 'Invalid webhook signature.');
     }
     let parsed;

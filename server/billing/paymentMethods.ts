@@ -5,7 +5,8 @@
  */
 import type { SavedCard, WalletLink } from '../../src/api/schemas';
 import { newCardError } from '../../src/lib/card';
-import { GatewayError, type RedirectUrls } from '../gateway/maya';
+import { randomBytes } from 'node:crypto';
+import { GatewayError, VERIFIED_CARD, type RedirectUrls } from '../gateway/maya';
 import { contactOf } from '../identity/users';
 import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
@@ -29,12 +30,15 @@ async function mayaCustomer(deps: BillingDeps, userId: string): Promise<string> 
   return (await db.query<{ customer_id: string }>('SELECT customer_id FROM maya_customers WHERE user_id = $1', [userId])).rows[0]!.customer_id;
 }
 
-/** The viewer's default card, or the card `cardTokenId`; null when there is none. */
+/**
+ * The viewer's default card (only a verified card is ever the default), or the card `cardTokenId`
+ * whatever its state; null when there is none.
+ */
 export async function savedCard(deps: Pick<BillingDeps, 'db'>, userId: string, cardTokenId?: string): Promise<SavedCard | null> {
   const row = (
     await deps.db.query<{ card_token_id: string; card_type: string; first6: string; last4: string; masked_pan: string | null; state: string; is_default: boolean; created_at: Date; updated_at: Date }>(
       `SELECT card_token_id, card_type, first6, last4, masked_pan, state, is_default, created_at, updated_at FROM saved_cards
-       WHERE user_id = $1 AND ${cardTokenId ? 'card_token_id = $2' : 'is_default'} ORDER BY updated_at DESC LIMIT 1`,
+       WHERE user_id = $1 AND ${cardTokenId ? 'card_token_id = $2' : `is_default AND state = '${VERIFIED_CARD}'`} ORDER BY updated_at DESC LIMIT 1`,
       cardTokenId ? [userId, cardTokenId] : [userId],
     )
   ).rows[0];
@@ -54,40 +58,100 @@ export async function savedCard(deps: Pick<BillingDeps, 'db'>, userId: string, c
 }
 
 /**
- * Saves a card in Maya's vault (card rules: src/lib/card.ts, the same the form applies). Only Maya's
- * token, its masked number, the first six and last four digits and the brand are kept.
+ * Saves a card in Maya's vault (card rules: src/lib/card.ts, the same the form applies). As Maya
+ * documents, the card is PRE_VERIFICATION until the viewer confirms it with the bank on its
+ * `verificationUrl` (3-D Secure at save time); it can be charged, and becomes the default if the
+ * viewer asked, only once Maya reports it VERIFIED (`cardVerified`). Only Maya's token, its masked
+ * number, the first six and last four digits and the brand are kept.
  */
 export async function saveCard(
   deps: BillingDeps,
   userId: string,
-  card: { number: string; expMonth: string; expYear: string; cvc: string; isDefault: boolean },
-  redirectUrl: RedirectUrls,
-): Promise<SavedCard | null> {
+  card: { number: string; expMonth: string; expYear: string; cvc: string; isDefault: boolean; returnTo?: string | undefined },
+): Promise<SavedCard & { verificationUrl: string | null }> {
   const { db, gateway } = deps;
   const number = card.number.replace(/\s+/g, '');
   const refused = newCardError({ number, expMonth: card.expMonth, expYear: card.expYear }, await now(db));
   if (refused) throw new HttpError(400, refused);
+  // Maya sends the viewer back to our address for this verification (no id of Maya's is in it).
+  const reference = `SB-CARD-${randomBytes(8).toString('hex').toUpperCase()}`;
   let saved;
   let customerId: string;
   try {
     customerId = await mayaCustomer(deps, userId);
     const token = await gateway.createPaymentToken({ number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc });
-    const reference = `SB-CARD-${Date.now().toString(36).toUpperCase()}`;
-    saved = await gateway.addCustomerCard(customerId, { paymentTokenId: token.paymentTokenId, isDefault: card.isDefault, redirectUrl, requestReferenceNumber: reference });
+    saved = await gateway.addCustomerCard(customerId, {
+      paymentTokenId: token.paymentTokenId, isDefault: card.isDefault, redirectUrl: cardReturnUrls(deps.publicBaseUrl, reference), requestReferenceNumber: reference,
+    });
   } catch (error) {
     if (error instanceof GatewayError) throw gatewayHttpError(error);
     throw error;
   }
+  const verified = saved.state === VERIFIED_CARD;
   await db.transaction(async (tx) => {
     const stamp = await now(tx);
-    if (saved.default) await tx.query('UPDATE saved_cards SET is_default = false, updated_at = $2 WHERE user_id = $1', [userId, stamp]);
+    if (verified && card.isDefault) await tx.query('UPDATE saved_cards SET is_default = false, updated_at = $2 WHERE user_id = $1', [userId, stamp]);
     await tx.query(
-      `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, state, is_default, masked_pan, customer_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-      [saved.cardTokenId, userId, saved.cardType, number.slice(0, 6), number.slice(-4), saved.state, saved.default, saved.maskedPan, customerId, stamp],
+      `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, state, is_default, wants_default, masked_pan, customer_id,
+         verification_ref, return_to, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+      [saved.cardTokenId, userId, saved.cardType, number.slice(0, 6), number.slice(-4), saved.state, verified && card.isDefault, card.isDefault,
+        saved.maskedPan, customerId, reference, card.returnTo ?? null, stamp],
     );
   });
-  return savedCard(deps, userId, saved.cardTokenId);
+  const stored = (await savedCard(deps, userId, saved.cardTokenId))!;
+  return { ...stored, verificationUrl: verified ? null : (saved.verificationUrl ?? null) };
+}
+
+/** Where Maya sends the viewer after the card's verification: our return address for that card. */
+function cardReturnUrls(publicBaseUrl: string, reference: string) {
+  const url = (outcome: string) => `${publicBaseUrl}/api/v1/mobile/payment/cards/return/${reference}?outcome=${outcome}`;
+  return { success: url('success'), failure: url('failure'), cancel: url('cancel') };
+}
+
+/**
+ * The viewer is back from the card's verification: the outcome in the address is not believed; the
+ * card is read again at Maya. A verified card becomes the default if the viewer asked for it. Answers
+ * where to send the browser: the app path the viewer left from, with `card=verified|failed`.
+ */
+export async function cardVerified(deps: BillingDeps, reference: string): Promise<string> {
+  const { db, gateway } = deps;
+  const row = /^SB-CARD-[0-9A-F]{16}$/.test(reference)
+    ? (
+        await db.query<{ card_token_id: string; user_id: string; customer_id: string | null; wants_default: boolean; return_to: string | null; state: string }>(
+          'SELECT card_token_id, user_id, customer_id, wants_default, return_to, state FROM saved_cards WHERE verification_ref = $1',
+          [reference],
+        )
+      ).rows[0]
+    : undefined;
+  if (!row) return `${deps.publicBaseUrl}/subscription?card=failed`;
+  let state = row.state;
+  if (row.customer_id && state !== VERIFIED_CARD) {
+    try {
+      state = (await gateway.listCustomerCards(row.customer_id)).find((card) => card.cardTokenId === row.card_token_id)?.state ?? state;
+    } catch (error) {
+      deps.log(`gateway: could not read the cards of a customer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await db.transaction(async (tx) => {
+    const at = await now(tx);
+    const verified = state === VERIFIED_CARD;
+    if (verified && row.wants_default) await tx.query('UPDATE saved_cards SET is_default = false, updated_at = $2 WHERE user_id = $1 AND card_token_id <> $3', [row.user_id, at, row.card_token_id]);
+    await tx.query('UPDATE saved_cards SET state = $2, is_default = (is_default OR ($3 AND wants_default)), updated_at = $4 WHERE card_token_id = $1', [
+      row.card_token_id, state, verified, at,
+    ]);
+  });
+  const back = new URL(row.return_to ?? '/subscription/change-payment-method', deps.publicBaseUrl);
+  back.searchParams.set('card', state === VERIFIED_CARD ? 'verified' : 'failed');
+  return `${deps.publicBaseUrl}${back.pathname}${back.search}`;
+}
+
+/** A card the viewer may be charged on: theirs, known at Maya, and verified. */
+export async function chargeableCard(db: BillingDeps['db'], userId: string, cardTokenId: string): Promise<{ customerId: string | null; verified: boolean } | null> {
+  const card = (
+    await db.query<{ customer_id: string | null; state: string }>('SELECT customer_id, state FROM saved_cards WHERE card_token_id = $1 AND user_id = $2', [cardTokenId, userId])
+  ).rows[0];
+  return card ? { customerId: card.customer_id, verified: card.state === VERIFIED_CARD } : null;
 }
 
 /* ----------------------------------------------------------------- the Maya wallet */
@@ -98,7 +162,9 @@ export async function walletLink(deps: Pick<BillingDeps, 'db' | 'gateway'>, user
   if (!row) return null;
   try {
     const link = await deps.gateway.getWalletLink(row.link_id);
-    return { linkId: link.linkId, profileId: link.profileId, card: { state: link.card.state }, customer: link.customer };
+    // Maya's demo reads a link as linked once it has a customer; before that it is not usable.
+    if (!link.customer) return null;
+    return { linkId: row.link_id, profileId: link.profileId ?? '', card: { state: link.card?.state ?? 'VERIFIED' }, customer: link.customer };
   } catch (error) {
     if (error instanceof GatewayError && error.status === 404) return null; // not authorized (yet), declined or unlinked at Maya
     throw gatewayHttpError(new GatewayError(0, 'ERROR', 'gateway error'));
@@ -167,13 +233,14 @@ export async function changePaymentMethod(
     // The card named (ours, beyond the contract), else the viewer's default card; it must be chargeable.
     const named = typeof given.cardTokenId === 'string' ? given.cardTokenId : null;
     const card = (
-      await db.query<{ card_token_id: string; customer_id: string | null }>(
-        `SELECT card_token_id, customer_id FROM saved_cards WHERE user_id = $1 AND ${named ? 'card_token_id = $2' : 'is_default'} ORDER BY updated_at DESC LIMIT 1`,
+      await db.query<{ card_token_id: string; customer_id: string | null; state: string }>(
+        `SELECT card_token_id, customer_id, state FROM saved_cards WHERE user_id = $1 AND ${named ? 'card_token_id = $2' : `is_default AND state = '${VERIFIED_CARD}'`} ORDER BY updated_at DESC LIMIT 1`,
         named ? [userId, named] : [userId],
       )
     ).rows[0];
     if (!card) throw new HttpError(400, named ? PLAN_CHANGE_MESSAGES.cardNotFound : PLAN_CHANGE_MESSAGES.noCard);
     if (!card.customer_id) throw new HttpError(400, PLAN_CHANGE_MESSAGES.cardNotFound);
+    if (card.state !== VERIFIED_CARD) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.cardNotVerified);
     details = { cardTokenId: card.card_token_id };
   } else if (request.paymentMethod === 'MAYA_WALLET') {
     const linkId = typeof given.mayaWalletId === 'string' ? given.mayaWalletId : '';

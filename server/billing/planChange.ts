@@ -13,6 +13,7 @@ import { CHANGE_KEY } from './activation';
 import { charge, type ChargeMethod } from './charge';
 import type { BillingDeps } from './deps';
 import { PLAN_CHANGE_MESSAGES } from './messages';
+import { chargeableCard } from './paymentMethods';
 import { planChangeNumbers } from './periods';
 import { premiumPlan } from './plans';
 import { writePendingPayment } from './purchase';
@@ -68,8 +69,8 @@ export async function changePlan(deps: BillingDeps, userId: string, subscription
   if (method === 'MAYA_CHECKOUT') chargeMethod = { kind: method, itemName: `Sine Bisaya ${plan.name} (plan change)` };
   else if (method === 'MAYA_VAULT') {
     const cardTokenId = String(begun.details.cardTokenId ?? '');
-    const card = (await db.query<{ customer_id: string | null }>('SELECT customer_id FROM saved_cards WHERE card_token_id = $1 AND user_id = $2', [cardTokenId, userId])).rows[0];
-    chargeMethod = { kind: method, customerId: card?.customer_id ?? null, cardTokenId };
+    const card = await chargeableCard(db, userId, cardTokenId);
+    chargeMethod = { kind: method, customerId: card?.verified ? card.customerId : null, cardTokenId };
   } else chargeMethod = { kind: method, linkId: String(begun.details.mayaWalletId ?? '') };
 
   const result = await charge(deps, chargeMethod, payment);

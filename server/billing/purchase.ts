@@ -9,19 +9,22 @@ import { HttpError } from '../platform/http';
 import { charge, type ChargeMethod, type ChargeResult, type PendingPayment } from './charge';
 import type { BillingDeps } from './deps';
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_MESSAGES } from './messages';
-import { walletLink } from './paymentMethods';
+import { chargeableCard, walletLink } from './paymentMethods';
 import { newReferenceId, recordPayment } from './payments';
 import { premiumPlan } from './plans';
 import { refreshPending } from './settlement';
 import { currentSubscription } from './subscriptions';
 
-/** Writes the PENDING record for `plan`, refused while one for that plan is in flight (checked, then held by a unique index). */
+/**
+ * Writes the PENDING record for `plan`, refused while any payment of the viewer is in flight, whatever
+ * its plan or method (checked here, then held by the unique index payment_records_one_in_flight).
+ */
 export async function writePendingPayment(
   tx: Queryable,
   input: { userId: string; plan: Plan; method: PaymentMethod; details: Record<string, unknown>; at: Date },
 ): Promise<PendingPayment> {
   const { userId, plan } = input;
-  const pending = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND plan_id = $2 AND status = 'PENDING'`, [userId, plan.id]);
+  const pending = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING'`, [userId]);
   if (pending.rows.length) throw new HttpError(409, PAYMENT_MESSAGES.pending);
   try {
     const record = await recordPayment(tx, {
@@ -33,7 +36,7 @@ export async function writePendingPayment(
       planSlug: plan.slug, planDescription: plan.description,
     };
   } catch (error) {
-    // Another process wrote a pending payment for this plan between the check and the insert.
+    // Another request of the viewer wrote a pending payment between the check and the insert.
     if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.pending);
     throw error;
   }
@@ -75,13 +78,12 @@ export async function buyWithCheckout(deps: BillingDeps, userId: string, planId:
 
 /** A saved card: paid at once, or after 3-D Secure on the bank's page (`verificationUrl`). */
 export async function buyWithCard(deps: BillingDeps, userId: string, planId: number, cardTokenId: string): Promise<Answer<{ verificationUrl?: string }>> {
-  const card = (
-    await deps.db.query<{ customer_id: string | null }>('SELECT customer_id FROM saved_cards WHERE card_token_id = $1 AND user_id = $2', [cardTokenId, userId])
-  ).rows[0];
-  if (!card || !card.customer_id) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.cardNotFound);
+  const card = await chargeableCard(deps.db, userId, cardTokenId);
+  if (!card || !card.customerId) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.cardNotFound);
+  if (!card.verified) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.cardNotVerified);
   if (!Number.isInteger(planId) || planId <= 0) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
   const payment = await beginPurchase(deps, userId, planId, 'MAYA_VAULT', { cardTokenId });
-  const result = await charge(deps, { kind: 'MAYA_VAULT', customerId: card.customer_id, cardTokenId }, payment);
+  const result = await charge(deps, { kind: 'MAYA_VAULT', customerId: card.customerId, cardTokenId }, payment);
   if ('redirect' in result) return { data: { verificationUrl: result.redirect } };
   return paidOrPending(result, {});
 }

@@ -53,12 +53,17 @@ export interface CheckoutRequest {
 export const checkoutCreatedSchema = z.object({ checkoutId: z.string(), redirectUrl: z.string() });
 export type CheckoutCreated = z.infer<typeof checkoutCreatedSchema>;
 
-export const checkoutSchema = z.object({
+/** A checkout as `GET /checkout/v1/checkouts/{id}` answers it; its outcome is `paymentStatus`. */
+export const checkoutSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
   paymentStatus: z.string(),
-  totalAmount: z.object({ value: z.union([z.number(), z.string()]), currency: z.string() }),
+  totalAmount: z.looseObject({ value: z.optional(z.union([z.number(), z.string()])), amount: z.optional(z.union([z.number(), z.string()])), currency: z.string() }),
   requestReferenceNumber: z.string(),
+  /** Maya's payment id once the buyer has paid (in `paymentDetails` or at the top, by version). */
+  paymentId: z.nullish(z.string()),
+  expiredAt: z.nullish(z.string()),
+  updatedAt: z.nullish(z.string()),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
@@ -87,20 +92,23 @@ export interface CustomerRequest {
 export const customerSchema = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), contact: contactSchema });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const customerCardSchema = z.object({
+export const customerCardSchema = z.looseObject({
   cardTokenId: z.string(),
   cardType: z.string(),
   maskedPan: z.string(),
   state: z.string(),
   default: z.boolean(),
+  /** Where the customer confirms the card with the bank (3-D Secure at save time); the card is usable once VERIFIED. */
   verificationUrl: z.nullish(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type CustomerCard = z.infer<typeof customerCardSchema>;
+/** Maya's state of a vaulted card that can be charged. */
+export const VERIFIED_CARD = 'VERIFIED';
 
 /** A payment as Maya reports it (vault, checkout and wallet payments). */
-export const paymentSchema = z.object({
+export const paymentSchema = z.looseObject({
   id: z.string(),
   isPaid: z.boolean(),
   status: z.string(),
@@ -108,31 +116,75 @@ export const paymentSchema = z.object({
   currency: z.string(),
   requestReferenceNumber: z.string(),
   verificationUrl: z.nullish(z.string()),
+  canVoid: z.optional(z.boolean()),
+  canRefund: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type MayaPayment = z.infer<typeof paymentSchema>;
 
+/** A void (`POST /payments/v1/payments/{id}/voids`) or a refund (`.../refunds`) as answered; Maya documents little of it. */
+export const reversalSchema = z.looseObject({ status: z.optional(z.string()), message: z.optional(z.string()) });
+export type Reversal = z.infer<typeof reversalSchema>;
+
+/** A webhook registration (`/checkout/v1/webhooks`). */
+export const webhookSchema = z.looseObject({ id: z.string(), name: z.string(), callbackUrl: z.string() });
+export type Webhook = z.infer<typeof webhookSchema>;
+
 export const walletLinkCreatedSchema = z.object({ linkId: z.string(), redirectUrl: z.string() });
-export const walletLinkSchema = z.object({
-  linkId: z.string(),
-  profileId: z.string(),
-  card: z.looseObject({ state: z.string() }),
-  customer: z.object({
+/**
+ * `GET /payby/v2/paymaya/link/{linkId}`. Maya's answer is not documented to carry the link id (Maya's
+ * own demo adds it from the request), nor a state: a link is authorized once it has a customer.
+ */
+export const walletLinkSchema = z.looseObject({
+  linkId: z.optional(z.string()),
+  profileId: z.optional(z.string()),
+  card: z.optional(z.looseObject({ state: z.string() })),
+  customer: z.optional(z.object({
     firstName: z.string(),
     middleName: z.nullish(z.string()),
     lastName: z.string(),
     birthday: z.nullish(z.string()),
     sex: z.nullish(z.string()),
     contact: contactSchema,
-  }),
+  })),
 });
-export type MayaWalletLink = z.infer<typeof walletLinkSchema>;
+export type MayaWalletLink = z.infer<typeof walletLinkSchema> & { linkId: string };
 
-/** Maya's final payment statuses; anything else is still on its way. */
-export const FINAL_STATUSES = ['PAYMENT_SUCCESS', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'] as const;
+/**
+ * Maya's documented payment statuses that end an attempt (developers.maya.ph "Payment statuses"; a
+ * Maya moderator lists the final ones). Anything else (PENDING_TOKEN, PENDING_PAYMENT,
+ * FOR_AUTHENTICATION, AUTHENTICATING, AUTH_SUCCESS, PAYMENT_PROCESSING, AUTHORIZED) is still on its way.
+ */
+export const FINAL_STATUSES = [
+  'PAYMENT_SUCCESS', 'CAPTURED', 'PAYMENT_FAILED', 'AUTH_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED', 'VOIDED', 'REFUNDED',
+  'CAPTURE_HOLD_EXPIRED', 'AUTHORIZATION_HOLD_EXPIRED',
+] as const;
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
 export const isFinalStatus = (status: string): status is FinalStatus => (FINAL_STATUSES as readonly string[]).includes(status);
+
+/** What a final Maya status means for our payment record: paid, or which way it ended unpaid. */
+export function recordStatusOf(status: FinalStatus): 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED' | 'PAYMENT_EXPIRED' | 'PAYMENT_CANCELLED' | 'VOIDED' | 'REFUNDED' {
+  switch (status) {
+    case 'PAYMENT_SUCCESS':
+    case 'CAPTURED':
+      return 'PAYMENT_SUCCESS';
+    case 'PAYMENT_EXPIRED':
+    case 'CAPTURE_HOLD_EXPIRED':
+    case 'AUTHORIZATION_HOLD_EXPIRED':
+      return 'PAYMENT_EXPIRED';
+    case 'PAYMENT_CANCELLED':
+      return 'PAYMENT_CANCELLED';
+    case 'VOIDED':
+    case 'REFUNDED':
+      return status;
+    default:
+      return 'PAYMENT_FAILED';
+  }
+}
+
+/** How long a hosted checkout can be paid: Maya's default expiry is one hour from creation. */
+export const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 
 /* ----------------------------------------------------------------- the interface */
 
@@ -147,12 +199,20 @@ export interface Gateway {
     cardTokenId: string,
     body: { totalAmount: { amount: number; currency: string }; requestReferenceNumber: string; redirectUrl: RedirectUrls },
   ): Promise<MayaPayment>;
+  listCustomerCards(customerId: string): Promise<CustomerCard[]>;
   getPayment(paymentId: string): Promise<MayaPayment>;
+  /** Every payment with our reference number (attempts that failed and then succeeded share one). */
+  getPaymentsByReference(requestReferenceNumber: string): Promise<MayaPayment[]>;
+  voidPayment(paymentId: string, body: { reason: string }): Promise<Reversal>;
+  refundPayment(paymentId: string, body: { totalAmount: { amount: number; currency: string }; reason: string }): Promise<Reversal>;
   createWalletLink(body: { redirectUrl: RedirectUrls; requestReferenceNumber: string }): Promise<{ linkId: string; redirectUrl: string }>;
   getWalletLink(linkId: string): Promise<MayaWalletLink>;
   deleteWalletLink(linkId: string): Promise<void>;
   payWithWalletLink(linkId: string, body: { totalAmount: { value: number; currency: string }; requestReferenceNumber: string }): Promise<MayaPayment>;
-  getWalletPayment(paymentId: string): Promise<MayaPayment>;
+  listWebhooks(): Promise<Webhook[]>;
+  createWebhook(body: { name: string; callbackUrl: string }): Promise<Webhook>;
+  updateWebhook(id: string, body: { name: string; callbackUrl: string }): Promise<Webhook>;
+  deleteWebhook(id: string): Promise<void>;
 }
 
 /** A non-2xx answer or an unreadable one; `status` 0 when the gateway could not be reached. */
@@ -228,11 +288,19 @@ export function createMayaClient(options: MayaClientOptions): Gateway {
     addCustomerCard: (customerId, body) => call('POST', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', customerCardSchema, body),
     payWithCard: (customerId, cardTokenId, body) =>
       call('POST', `/payments/v1/customers/${id(customerId)}/cards/${id(cardTokenId)}/payments`, 'secret', paymentSchema, body),
+    listCustomerCards: (customerId) => call('GET', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', z.array(customerCardSchema)),
     getPayment: (paymentId) => call('GET', `/payments/v1/payments/${id(paymentId)}`, 'secret', paymentSchema),
+    getPaymentsByReference: (rrn) => call('GET', `/payments/v1/payment-rrns/${id(rrn)}`, 'secret', z.array(paymentSchema)),
+    voidPayment: (paymentId, body) => call('POST', `/payments/v1/payments/${id(paymentId)}/voids`, 'secret', reversalSchema, body),
+    refundPayment: (paymentId, body) => call('POST', `/payments/v1/payments/${id(paymentId)}/refunds`, 'secret', reversalSchema, body),
     createWalletLink: (body) => call('POST', '/payby/v2/paymaya/link', 'public', walletLinkCreatedSchema, body),
-    getWalletLink: (linkId) => call('GET', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', walletLinkSchema),
+    // Maya's demo adds the link id to the answer itself: the answer is not documented to carry it.
+    getWalletLink: async (linkId) => ({ ...(await call('GET', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', walletLinkSchema)), linkId }),
     deleteWalletLink: (linkId) => call('DELETE', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', null),
     payWithWalletLink: (linkId, body) => call('POST', `/payby/v2/paymaya/link/${id(linkId)}/execute`, 'secret', paymentSchema, body),
-    getWalletPayment: (paymentId) => call('GET', `/payby/v2/paymaya/payments/${id(paymentId)}`, 'secret', paymentSchema),
+    listWebhooks: () => call('GET', '/checkout/v1/webhooks', 'secret', z.array(webhookSchema)),
+    createWebhook: (body) => call('POST', '/checkout/v1/webhooks', 'secret', webhookSchema, body),
+    updateWebhook: (webhookId, body) => call('PUT', `/checkout/v1/webhooks/${id(webhookId)}`, 'secret', webhookSchema, body),
+    deleteWebhook: (webhookId) => call('DELETE', `/checkout/v1/webhooks/${id(webhookId)}`, 'secret', null),
   };
 }

@@ -1,32 +1,68 @@
 /**
- * Webhook signatures between the gateway and the reference API.
- *
- * Maya itself sends `X-Maya-Webhook-Signature: nonce=<hex>,v1=<signature>` and a timestamp header, and
- * signs with RSA-SHA256 (Maya keeps the private key, merchants get the public one); Maya also asks
- * merchants to accept webhooks only from its published IP addresses. The local sandbox keeps the same
- * headers but signs with HMAC-SHA256 and a secret shared with the API (MAYA_WEBHOOK_SECRET), over
- * `<timestamp>.<nonce>.<raw body>`. Whatever the signature says, the API never trusts a webhook's
- * status: it asks the gateway for the payment and applies what the gateway answers.
+ * Webhook signatures as Maya documents them (developers.maya.ph "Webhook security", Signature
+ * Version 1; the exact string comes from Maya's own WooCommerce plugin, the only public source of it):
+ * - `X-Maya-Webhook-Timestamp`: epoch milliseconds; a delivery more than 5 minutes off is refused;
+ * - `X-Maya-Webhook-Signature: nonce=<hex>,v1=<hex>`: RSA-SHA256 (PKCS#1 v1.5), by Maya's private key,
+ *   over the JSON body flattened to `dotted.key=value` pairs (null, '', [] and {} left out, booleans
+ *   as true/false), sorted, joined with `&`, then `&nonce=<nonce>`;
+ * - accepted when any of the environment's public keys verifies it (Maya publishes two per
+ *   environment), and, where an allow-list is set, only from Maya's webhook addresses.
+ * The local sandbox signs the same way with its own key pair. Whatever the signature says, the API
+ * never trusts a webhook's status: it asks the gateway for the payment and applies what it answers.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Maya-Webhook-Signature';
 export const TIMESTAMP_HEADER = 'X-Maya-Webhook-Timestamp';
-/** A signature older or newer than this is refused (replays of old deliveries). */
-export const WEBHOOK_TOLERANCE_S = 300;
+/** A delivery stamped further than this from now is refused (replays of old deliveries). */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
 
-const mac = (secret: string, timestamp: string, nonce: string, body: string) =>
-  createHmac('sha256', secret).update(`${timestamp}.${nonce}.${body}`).digest('hex');
-
-export function signWebhook(secret: string, body: string, nowMs = Date.now()): Record<string, string> {
-  const timestamp = String(Math.floor(nowMs / 1000));
-  const nonce = randomBytes(16).toString('hex');
-  return { [SIGNATURE_HEADER]: `nonce=${nonce},v1=${mac(secret, timestamp, nonce, body)}`, [TIMESTAMP_HEADER]: timestamp };
+function flatten(value: unknown, prefix: string, out: string[]): void {
+  if (value === null || value === undefined || value === '') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => flatten(item, prefix ? `${prefix}.${i}` : String(i), out));
+    return;
+  }
+  if (typeof value === 'object') {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) flatten(item, prefix ? `${prefix}.${key}` : key, out);
+    return;
+  }
+  out.push(`${prefix}=${typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value)}`);
 }
 
-export function verifyWebhook(secret: string, body: string, signature: string | undefined, timestamp: string | undefined, nowMs = Date.now()): boolean {
-  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
-  if (Math.abs(nowMs / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_S) return false;
+/** The string Maya signs: the body's flattened pairs, sorted by code unit, joined, then the nonce. */
+export function signedString(body: unknown, nonce: string): string {
+  const pairs: string[] = [];
+  flatten(body, '', pairs);
+  pairs.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${pairs.join('&')}&nonce=${nonce}`;
+}
+
+/** Signs a delivery as Maya does (the local sandbox uses it with its own private key). */
+export function signWebhook(privateKey: KeyObject | string, rawBody: string, nowMs = Date.now()): Record<string, string> {
+  const nonce = randomBytes(16).toString('hex');
+  const signature = createSign('sha256').update(signedString(JSON.parse(rawBody), nonce)).sign(privateKey, 'hex');
+  return { [SIGNATURE_HEADER]: `nonce=${nonce},v1=${signature}`, [TIMESTAMP_HEADER]: String(nowMs) };
+}
+
+export interface WebhookCheck {
+  /** Maya's public keys for the environment (PEM); any one of them may have signed. */
+  publicKeys: ReadonlyArray<KeyObject | string>;
+  /** Maya's webhook source addresses; empty: any address (the local sandbox). */
+  allowedIps: readonly string[];
+}
+
+/** True for a delivery Maya signed, recently, from an allowed address. */
+export function verifyWebhook(
+  check: WebhookCheck,
+  rawBody: string,
+  headers: { signature: string | undefined; timestamp: string | undefined; clientIp: string | null },
+  nowMs = Date.now(),
+): boolean {
+  if (check.allowedIps.length && !(headers.clientIp && check.allowedIps.includes(headers.clientIp))) return false;
+  const { signature, timestamp } = headers;
+  if (!signature || !timestamp || !/^\d{1,15}$/.test(timestamp)) return false;
+  if (Math.abs(nowMs - Number(timestamp)) > WEBHOOK_TOLERANCE_MS) return false;
   const parts = Object.fromEntries(
     signature.split(',').map((part) => {
       const at = part.indexOf('=');
@@ -35,7 +71,19 @@ export function verifyWebhook(secret: string, body: string, signature: string | 
   );
   const nonce = parts.nonce;
   const given = parts.v1;
-  if (!nonce || !given || !/^[0-9a-f]{64}$/.test(given)) return false;
-  const expected = Buffer.from(mac(secret, timestamp, nonce, body), 'hex');
-  return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+  if (!nonce || !given || !/^[0-9a-f]+$/i.test(given) || given.length > 2048) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return false;
+  }
+  const text = signedString(body, nonce);
+  return check.publicKeys.some((key) => {
+    try {
+      return createVerify('sha256').update(text).verify(key, given, 'hex');
+    } catch {
+      return false;
+    }
+  });
 }

@@ -4,11 +4,13 @@
  * tables, renders the hosted pages a person approves, declines or cancels on (sandbox-pages.ts), and
  * sends a signed webhook to the API on every outcome.
  *
- * Test cards (any future expiry, any 3-digit CVC): Visa 4123450131001381, Mastercard 5123456789012346,
- * JCB 3528000000000007 approve; 4000000000000002 is declined; Mastercard 5453010000064154 (Maya's
- * sandbox list, 3-D Secure passkey "secbarry1") asks for 3-D Secure. Other Luhn-valid Visa, Mastercard
- * and JCB numbers approve. An unpaid checkout or 3-D Secure challenge expires 15 minutes after it was
- * created, by the server clock.
+ * Test cards: Maya's published sandbox cards with their behaviour (SANDBOX_CARDS: approve, 3-D Secure
+ * with its passkey, decline for insufficient funds); other Luhn-valid Visa, Mastercard and JCB numbers
+ * approve. As at Maya, a saved card is PRE_VERIFICATION until the customer confirms it with the bank
+ * on its verificationUrl (the passkey for a 3-D Secure card), and only a VERIFIED card can be charged.
+ * An unpaid checkout expires an hour after it was created (Maya's default), a 3-D Secure challenge
+ * after 15 minutes, by the server clock. Webhooks are signed as Maya signs them (RSA, sandbox/keys.ts)
+ * and sent to the callback registered for the event (`/checkout/v1/webhooks`), else to the API's own.
  */
 import { Hono, type Context } from 'hono';
 import { randomBytes } from 'node:crypto';
@@ -18,19 +20,31 @@ import { now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import type { GatewayConfig } from '../gateway/config';
 import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../gateway/config';
-import { basicAuth, fromMayaValue, redirectUrlSchema, type MayaPayment } from '../gateway/maya';
+import { basicAuth, CHECKOUT_LIFETIME_MS, fromMayaValue, redirectUrlSchema, type MayaPayment } from '../gateway/maya';
 import { renderOutcome, renderPage, type PageModel } from './pages';
 import { signWebhook } from '../gateway/webhook';
+import { sandboxSigningKeys } from './keys';
 
-export const PENDING_WINDOW_MS = 15 * 60 * 1000;
+/** How long a 3-D Secure challenge waits (a checkout waits CHECKOUT_LIFETIME_MS, Maya's hour). */
+export const CHALLENGE_WINDOW_MS = 15 * 60 * 1000;
 
 export type CardBehaviour = 'APPROVE' | 'DECLINE' | 'THREE_DS';
-export const SANDBOX_CARDS: Record<string, { brand: string; behaviour: CardBehaviour }> = {
-  '4123450131001381': { brand: 'visa', behaviour: 'APPROVE' },
-  '5123456789012346': { brand: 'master-card', behaviour: 'APPROVE' },
-  '3528000000000007': { brand: 'jcb', behaviour: 'APPROVE' },
-  '4000000000000002': { brand: 'visa', behaviour: 'DECLINE' },
-  '5453010000064154': { brand: 'master-card', behaviour: 'THREE_DS' },
+/**
+ * Maya's published sandbox cards (developers.maya.ph "Sandbox credentials and cards" and its "full list
+ * of mock cards"): number → behaviour and the 3-D Secure passkey the bank's page asks for.
+ */
+export const SANDBOX_CARDS: Record<string, { behaviour: CardBehaviour; passkey: string | null }> = {
+  '4123450131001381': { behaviour: 'THREE_DS', passkey: 'mctest1' },
+  '4123450131001522': { behaviour: 'THREE_DS', passkey: 'mctest1' },
+  '4123450131004443': { behaviour: 'THREE_DS', passkey: 'mctest1' },
+  '4123450131000508': { behaviour: 'APPROVE', passkey: null },
+  '5123456789012346': { behaviour: 'APPROVE', passkey: null },
+  '5453010000064154': { behaviour: 'THREE_DS', passkey: 'secbarry1' },
+  '3550998167531014': { behaviour: 'APPROVE', passkey: null },
+  '3550998167521049': { behaviour: 'THREE_DS', passkey: 'secure35' },
+  // Insufficient funds: the card verifies with its passkey, every payment on it is declined.
+  '4917610000000000': { behaviour: 'DECLINE', passkey: 'paymaya88' },
+  '5596459277363286': { behaviour: 'DECLINE', passkey: 'paymaya12' },
 };
 
 /** Maya's name for a card's brand (its `cardType`): 'visa', 'master-card', 'jcb'. */
@@ -107,6 +121,9 @@ const cardRequest = z.object({ paymentTokenId: text(1, 200), isDefault: z.option
 const vaultPaymentRequest = z.object({ totalAmount: z.object({ amount: money, currency: z.literal('PHP') }), requestReferenceNumber: rrn, redirectUrl: redirects });
 const linkRequest = z.object({ redirectUrl: redirects, requestReferenceNumber: rrn });
 const walletPaymentRequest = z.object({ totalAmount: z.object({ value: money, currency: z.literal('PHP') }), requestReferenceNumber: rrn });
+const voidRequest = z.object({ reason: text(1, 512) });
+const refundRequest = z.object({ totalAmount: z.object({ amount: money, currency: z.literal('PHP') }), reason: text(1, 512) });
+const webhookRequest = z.object({ name: text(1, 64), callbackUrl: httpUrl });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -125,17 +142,20 @@ export interface SandboxPaymentRow {
   redirect_cancel: string | null;
   card_token_id: string | null;
   link_id: string | null;
+  refunded_amount: string;
   created_at: Date;
   updated_at: Date;
   brand?: string | null;
   last4?: string | null;
+  passkey?: string | null;
 }
 
 /** Statuses a person can still act on (a hosted checkout page, a 3-D Secure challenge). */
 const AWAITING = ['PENDING_PAYMENT', 'FOR_AUTHENTICATION'];
 
 const PAYMENT_SELECT = `SELECT p.id, p.kind, p.status, p.amount::text AS amount, p.currency, p.request_reference_number, p.description,
-  p.redirect_success, p.redirect_failure, p.redirect_cancel, p.card_token_id, p.link_id, p.created_at, p.updated_at, c.brand, c.last4
+  p.redirect_success, p.redirect_failure, p.redirect_cancel, p.card_token_id, p.link_id, p.refunded_amount::text AS refunded_amount,
+  p.created_at, p.updated_at, c.brand, c.last4, c.passkey
   FROM sandbox_payments p LEFT JOIN sandbox_cards c ON c.card_token_id = p.card_token_id`;
 
 export interface SandboxDeps {
@@ -149,12 +169,18 @@ export interface SandboxDeps {
 
 export function createSandbox(deps: SandboxDeps) {
   const { db, gatewayConfig, log } = deps;
-  const pageUrl = (kind: 'checkout' | '3ds' | 'link', id: string) => `${deps.publicBaseUrl}${SANDBOX_PATH}/pages/${kind}/${id}`;
+  const pageUrl = (kind: 'checkout' | '3ds' | 'link' | 'verify', id: string) => `${deps.publicBaseUrl}${SANDBOX_PATH}/pages/${kind}/${id}`;
 
-  function toMayaPayment(row: SandboxPaymentRow): MayaPayment & Record<string, unknown> {
+  const manilaDay = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  function toMayaPayment(row: SandboxPaymentRow, at: Date): MayaPayment & Record<string, unknown> {
+    const paid = row.status === 'PAYMENT_SUCCESS';
     return {
       id: row.id,
-      isPaid: row.status === 'PAYMENT_SUCCESS',
+      isPaid: paid,
+      // As at Maya: a void the same day (before the settlement cut-off), a refund after.
+      canVoid: paid && manilaDay(row.updated_at) === manilaDay(at),
+      canRefund: paid,
+      ...(paid || row.status === 'VOIDED' || row.status === 'REFUNDED' ? { receiptNumber: row.id.slice(0, 12) } : {}),
       status: row.status,
       amount: row.amount,
       currency: row.currency,
@@ -171,13 +197,20 @@ export function createSandbox(deps: SandboxDeps) {
     return (await q.query<SandboxPaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1`, [id])).rows[0] ?? null;
   }
 
-  /** Sends the signed webhook for a payment's outcome; a failed delivery is logged, never thrown. */
+  let signingKey: Promise<string> | undefined;
+  /**
+   * Sends the signed webhook for a payment's outcome (named as Maya names it, e.g. PAYMENT_SUCCESS) to
+   * the callback registered for that name, else to the API's own endpoint; a failed delivery is
+   * logged, never thrown.
+   */
   async function deliver(row: SandboxPaymentRow): Promise<void> {
-    const payload = JSON.stringify(toMayaPayment(row));
+    const payload = JSON.stringify(toMayaPayment(row, await now(db)));
+    signingKey ??= sandboxSigningKeys(db).then((keys) => keys.privatePem);
+    const registered = (await db.query<{ callback_url: string }>('SELECT callback_url FROM sandbox_webhooks WHERE name = $1', [row.status])).rows[0];
     try {
-      const response = await (gatewayConfig.fetch ?? fetch)(gatewayConfig.webhookUrl, {
+      const response = await (gatewayConfig.fetch ?? fetch)(registered?.callback_url ?? gatewayConfig.webhookUrl, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...signWebhook(gatewayConfig.webhookSecret, payload) },
+        headers: { 'Content-Type': 'application/json', ...signWebhook(await signingKey, payload) },
         body: payload,
         signal: AbortSignal.timeout(15_000),
       });
@@ -188,16 +221,17 @@ export function createSandbox(deps: SandboxDeps) {
   }
 
   /**
-   * Moves a payment that a person can still act on to `next` (or to PAYMENT_EXPIRED when its 15
-   * minutes are up). Returns the row as it is afterwards and whether this call changed it; the
+   * Moves a payment that a person can still act on to `next` (or to PAYMENT_EXPIRED when its time is
+   * up: an hour for a checkout, 15 minutes for a 3-D Secure challenge). Returns the row as it is afterwards and whether this call changed it; the
    * webhook is sent by the caller after the transaction, never inside it.
    */
-  async function settle(id: string, next: 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED' | 'PAYMENT_CANCELLED' | null) {
+  async function settle(id: string, next: 'PAYMENT_SUCCESS' | 'PAYMENT_FAILED' | 'PAYMENT_CANCELLED' | 'AUTH_FAILED' | null) {
     const result = await db.transaction(async (tx) => {
       const at = await now(tx);
       const row = await findPayment(tx, id);
       if (!row || !AWAITING.includes(row.status)) return { row, changed: false };
-      const expired = row.created_at.getTime() + PENDING_WINDOW_MS <= at.getTime();
+      const window = row.kind === 'CHECKOUT' ? CHECKOUT_LIFETIME_MS : CHALLENGE_WINDOW_MS;
+      const expired = row.created_at.getTime() + window <= at.getTime();
       const status = expired ? 'PAYMENT_EXPIRED' : next;
       if (!status) return { row, changed: false };
       const updated = await tx.query(`UPDATE sandbox_payments SET status = $2, updated_at = $3 WHERE id = $1 AND status = ANY($4::text[]) RETURNING id`, [
@@ -209,7 +243,7 @@ export function createSandbox(deps: SandboxDeps) {
     return result;
   }
 
-  /** A payment as read now: one whose 15 minutes are up reads (and is stored, with its webhook) as expired. */
+  /** A payment as read now: one whose time is up reads (and is stored, with its webhook) as expired. */
   async function readPayment(id: string, kinds: Array<SandboxPaymentRow['kind']>): Promise<SandboxPaymentRow> {
     const { row } = await settle(id, null);
     if (!row || !kinds.includes(row.kind)) throw new MayaError(404, 'PY0009', 'Payment not found.');
@@ -261,6 +295,8 @@ export function createSandbox(deps: SandboxDeps) {
     return c.json({
       id: row.id, status, paymentStatus: row.status, totalAmount: { value: Number(row.amount), currency: row.currency },
       requestReferenceNumber: row.request_reference_number, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(),
+      expiredAt: new Date(row.created_at.getTime() + CHECKOUT_LIFETIME_MS).toISOString(),
+      ...(row.status === 'PAYMENT_SUCCESS' ? { paymentId: row.id } : {}),
     });
   });
 
@@ -273,11 +309,11 @@ export function createSandbox(deps: SandboxDeps) {
     if (month < 1 || month > 12) throw new MayaError(400, 'PY0003', 'Invalid expiry month.');
     const at = await now(db);
     if (newCardError(card, at)) throw new MayaError(400, 'PY0004', 'Card expired.');
-    const behaviour = SANDBOX_CARDS[card.number]?.behaviour ?? 'APPROVE';
+    const known = SANDBOX_CARDS[card.number] ?? { behaviour: 'APPROVE', passkey: null };
     const id = randomBytes(36).toString('base64url');
     await db.query(
-      `INSERT INTO sandbox_payment_tokens (id, brand, first6, last4, behaviour, state, created_at) VALUES ($1, $2, $3, $4, $5, 'AVAILABLE', $6)`,
-      [id, brand, card.number.slice(0, 6), card.number.slice(-4), behaviour, at],
+      `INSERT INTO sandbox_payment_tokens (id, brand, first6, last4, behaviour, state, created_at, passkey) VALUES ($1, $2, $3, $4, $5, 'AVAILABLE', $6, $7)`,
+      [id, brand, card.number.slice(0, 6), card.number.slice(-4), known.behaviour, at, known.passkey],
     );
     return c.json({ paymentTokenId: id, state: 'AVAILABLE', createdAt: at.toISOString(), updatedAt: at.toISOString(), issuer: 'Sandbox Bank' });
   });
@@ -298,6 +334,22 @@ export function createSandbox(deps: SandboxDeps) {
     }
   };
 
+  interface CardRow {
+    card_token_id: string;
+    brand: string;
+    first6: string;
+    last4: string;
+    state: string;
+    is_default: boolean;
+    created_at: Date;
+    updated_at: Date;
+  }
+  const toMayaCard = (card: CardRow) => ({
+    cardTokenId: card.card_token_id, cardType: card.brand, maskedPan: card.last4, first6: card.first6, last4: card.last4, walletType: 'VAULT',
+    state: card.state, default: card.is_default, createdAt: card.created_at.toISOString(), updatedAt: card.updated_at.toISOString(),
+  });
+
+  // Linking a card: PRE_VERIFICATION until the customer confirms it with the bank on verificationUrl.
   api.post('/payments/v1/customers/:customerId/cards', key('secret'), async (c) => {
     const customerId = param(c, 'customerId');
     await ownCustomer(customerId);
@@ -305,23 +357,30 @@ export function createSandbox(deps: SandboxDeps) {
     const card = await db.transaction(async (tx) => {
       const at = await now(tx);
       const token = (
-        await tx.query<{ brand: string; first6: string; last4: string; behaviour: string }>(
-          `UPDATE sandbox_payment_tokens SET state = 'USED' WHERE id = $1 AND state = 'AVAILABLE' RETURNING brand, first6, last4, behaviour`,
+        await tx.query<{ brand: string; first6: string; last4: string; behaviour: string; passkey: string | null }>(
+          `UPDATE sandbox_payment_tokens SET state = 'USED' WHERE id = $1 AND state = 'AVAILABLE' RETURNING brand, first6, last4, behaviour, passkey`,
           [request.paymentTokenId],
         )
       ).rows[0];
       if (!token) throw new MayaError(400, 'PY0008', 'Token is invalid.');
-      const isDefault = request.isDefault ?? true;
-      if (isDefault) await tx.query('UPDATE sandbox_cards SET is_default = false, updated_at = $2 WHERE customer_id = $1', [customerId, at]);
       const cardTokenId = randomBytes(24).toString('base64url');
-      await tx.query(
-        `INSERT INTO sandbox_cards (card_token_id, customer_id, brand, first6, last4, behaviour, state, is_default, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'VERIFIED', $7, $8, $8)`,
-        [cardTokenId, customerId, token.brand, token.first6, token.last4, token.behaviour, isDefault, at],
+      const inserted = await tx.query<CardRow>(
+        `INSERT INTO sandbox_cards (card_token_id, customer_id, brand, first6, last4, behaviour, state, is_default, created_at, updated_at, passkey,
+           redirect_success, redirect_failure, redirect_cancel)
+         VALUES ($1, $2, $3, $4, $5, $6, 'PRE_VERIFICATION', $7, $8, $8, $9, $10, $11, $12) RETURNING *`,
+        [cardTokenId, customerId, token.brand, token.first6, token.last4, token.behaviour, request.isDefault ?? true, at, token.passkey,
+          request.redirectUrl?.success ?? null, request.redirectUrl?.failure ?? null, request.redirectUrl?.cancel ?? null],
       );
-      return { cardTokenId, cardType: token.brand, maskedPan: token.last4, state: 'VERIFIED', default: isDefault, createdAt: at.toISOString(), updatedAt: at.toISOString() };
+      return inserted.rows[0]!;
     });
-    return c.json(card);
+    return c.json({ ...toMayaCard(card), verificationUrl: pageUrl('verify', card.card_token_id) });
+  });
+
+  api.get('/payments/v1/customers/:customerId/cards', key('secret'), async (c) => {
+    const customerId = param(c, 'customerId');
+    await ownCustomer(customerId);
+    const cards = await db.query<CardRow>('SELECT * FROM sandbox_cards WHERE customer_id = $1 ORDER BY created_at', [customerId]);
+    return c.json(cards.rows.map(toMayaCard));
   });
 
   api.post('/payments/v1/customers/:customerId/cards/:cardTokenId/payments', key('secret'), async (c) => {
@@ -330,18 +389,98 @@ export function createSandbox(deps: SandboxDeps) {
     const cardTokenId = param(c, 'cardTokenId');
     const request = await body(c, vaultPaymentRequest);
     const card = (
-      await db.query<{ behaviour: CardBehaviour }>('SELECT behaviour FROM sandbox_cards WHERE card_token_id = $1 AND customer_id = $2', [cardTokenId, customerId])
+      await db.query<{ behaviour: CardBehaviour; state: string }>('SELECT behaviour, state FROM sandbox_cards WHERE card_token_id = $1 AND customer_id = $2', [cardTokenId, customerId])
     ).rows[0];
     if (!card) throw new MayaError(404, 'PY0011', 'Card not found.');
+    if (card.state !== 'VERIFIED') throw new MayaError(400, 'PY0013', 'Card is not verified.');
     const status = card.behaviour === 'THREE_DS' ? 'FOR_AUTHENTICATION' : card.behaviour === 'DECLINE' ? 'PAYMENT_FAILED' : 'PAYMENT_SUCCESS';
     const row = await insertPayment(db, {
       kind: 'VAULT', status, amount: fromMayaValue(request.totalAmount.amount), rrn: request.requestReferenceNumber, redirect: request.redirectUrl, cardTokenId,
     });
     if (status !== 'FOR_AUTHENTICATION') await deliver(row);
-    return c.json(toMayaPayment(row));
+    return c.json(toMayaPayment(row, await now(db)));
   });
 
-  api.get('/payments/v1/payments/:id', key('secret'), async (c) => c.json(toMayaPayment(await readPayment(param(c, 'id'), ['CHECKOUT', 'VAULT']))));
+  api.get('/payments/v1/payments/:id', key('secret'), async (c) =>
+    c.json(toMayaPayment(await readPayment(param(c, 'id'), ['CHECKOUT', 'VAULT', 'WALLET']), await now(db))),
+  );
+
+  // Every payment with one reference number (Maya answers an array).
+  api.get('/payments/v1/payment-rrns/:rrn', key('secret'), async (c) => {
+    const ids = await db.query<{ id: string }>('SELECT id FROM sandbox_payments WHERE request_reference_number = $1 ORDER BY created_at', [param(c, 'rrn')]);
+    const rows = [];
+    for (const { id } of ids.rows) rows.push(await readPayment(id, ['CHECKOUT', 'VAULT', 'WALLET']));
+    const at = await now(db);
+    return c.json(rows.map((row) => toMayaPayment(row, at)));
+  });
+
+  /** A void the same day, a refund of what is left after; each is stored with its webhook. */
+  async function reverse(id: string, kind: 'VOIDED' | 'REFUNDED', amount: string | null) {
+    const result = await db.transaction(async (tx) => {
+      const at = await now(tx);
+      const row = await findPayment(tx, id);
+      if (!row) throw new MayaError(404, 'PY0009', 'Payment does not exist.');
+      const payment = toMayaPayment(row, at);
+      if (kind === 'VOIDED' && !payment.canVoid) throw new MayaError(400, 'PY0101', 'Payment cannot be voided.');
+      if (kind === 'REFUNDED' && !payment.canRefund) throw new MayaError(400, 'PY0102', 'Payment cannot be refunded.');
+      if (amount !== null && Number(amount) !== Number(row.amount)) throw new MayaError(400, 'PY0103', 'Only a full refund is supported by this sandbox.');
+      await tx.query('UPDATE sandbox_payments SET status = $2, refunded_amount = amount, updated_at = $3 WHERE id = $1', [id, kind, at]);
+      return (await findPayment(tx, id))!;
+    });
+    await deliver(result);
+    return result;
+  }
+  api.post('/payments/v1/payments/:id/voids', key('secret'), async (c) => {
+    await body(c, voidRequest);
+    const row = await reverse(param(c, 'id'), 'VOIDED', null);
+    return c.json({ id: randomBytes(8).toString('hex'), paymentId: row.id, status: 'SUCCESS', voidedAt: row.updated_at.toISOString() });
+  });
+  api.post('/payments/v1/payments/:id/refunds', key('secret'), async (c) => {
+    const request = await body(c, refundRequest);
+    const row = await reverse(param(c, 'id'), 'REFUNDED', fromMayaValue(request.totalAmount.amount));
+    return c.json({ paymentTransactionReferenceNo: row.id, status: 'SUCCESS', refundedAmount: row.refunded_amount, createdAt: row.updated_at.toISOString() });
+  });
+
+  // Webhook registrations: one callback address per event name.
+  interface WebhookRow {
+    id: string;
+    name: string;
+    callback_url: string;
+    created_at: Date;
+    updated_at: Date;
+  }
+  const toWebhook = (w: WebhookRow) => ({ id: w.id, name: w.name, callbackUrl: w.callback_url, createdAt: w.created_at.toISOString(), updatedAt: w.updated_at.toISOString() });
+  api.get('/checkout/v1/webhooks', key('secret'), async (c) => c.json((await db.query<WebhookRow>('SELECT * FROM sandbox_webhooks ORDER BY name')).rows.map(toWebhook)));
+  api.post('/checkout/v1/webhooks', key('secret'), async (c) => {
+    const request = await body(c, webhookRequest);
+    const at = await now(db);
+    const row = (
+      await db.query<WebhookRow>('INSERT INTO sandbox_webhooks (name, callback_url, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT (name) DO NOTHING RETURNING *', [
+        request.name, request.callbackUrl, at,
+      ])
+    ).rows[0];
+    if (!row) throw new MayaError(409, 'PY0040', 'A webhook with this name already exists.');
+    return c.json(toWebhook(row));
+  });
+  api.put('/checkout/v1/webhooks/:id', key('secret'), async (c) => {
+    const request = await body(c, webhookRequest);
+    const id = param(c, 'id');
+    const row = UUID.test(id)
+      ? (
+          await db.query<WebhookRow>('UPDATE sandbox_webhooks SET name = $2, callback_url = $3, updated_at = $4 WHERE id = $1 RETURNING *', [
+            id, request.name, request.callbackUrl, await now(db),
+          ])
+        ).rows[0]
+      : undefined;
+    if (!row) throw new MayaError(404, 'PY0041', 'Webhook not found.');
+    return c.json(toWebhook(row));
+  });
+  api.delete('/checkout/v1/webhooks/:id', key('secret'), async (c) => {
+    const id = param(c, 'id');
+    const row = UUID.test(id) ? (await db.query<WebhookRow>('DELETE FROM sandbox_webhooks WHERE id = $1 RETURNING *', [id])).rows[0] : undefined;
+    if (!row) throw new MayaError(404, 'PY0041', 'Webhook not found.');
+    return c.json(toWebhook(row));
+  });
 
   // Pay with Maya: wallet links and payments on a link
   api.post('/payby/v2/paymaya/link', key('public'), async (c) => {
@@ -366,8 +505,8 @@ export function createSandbox(deps: SandboxDeps) {
   api.get('/payby/v2/paymaya/link/:linkId', key('secret'), async (c) => {
     const link = await linkedRow(param(c, 'linkId'));
     if (!link) throw new MayaError(404, 'PY0012', 'Link not found.');
+    // As documented: no link id in the answer (the caller knows it), linked once there is a customer.
     return c.json({
-      linkId: link.id,
       profileId: link.profile_id,
       card: { state: 'VERIFIED', maskedPan: '6781' },
       customer: {
@@ -390,20 +529,22 @@ export function createSandbox(deps: SandboxDeps) {
     if (!(await linkedRow(linkId))) throw new MayaError(404, 'PY0012', 'Link not found.');
     const row = await insertPayment(db, { kind: 'WALLET', status: 'PAYMENT_SUCCESS', amount: fromMayaValue(request.totalAmount.value), rrn: request.requestReferenceNumber, linkId });
     await deliver(row);
-    return c.json(toMayaPayment(row));
+    return c.json(toMayaPayment(row, await now(db)));
   });
-
-  api.get('/payby/v2/paymaya/payments/:id', key('secret'), async (c) => c.json(toMayaPayment(await readPayment(param(c, 'id'), ['WALLET']))));
 
   /* ----------------------------------------------------------------- hosted pages */
 
   const ACTIONS = { approve: 'PAYMENT_SUCCESS', decline: 'PAYMENT_FAILED', cancel: 'PAYMENT_CANCELLED' } as const;
   type Action = keyof typeof ACTIONS;
-  const readAction = async (c: Context): Promise<Action | null> => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const action = (form as Record<string, unknown>).action;
-    return typeof action === 'string' && action in ACTIONS ? (action as Action) : null;
+  const readForm = async (c: Context): Promise<{ action: Action | null; passkey: string }> => {
+    const form = (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
+    const action = form.action;
+    return {
+      action: typeof action === 'string' && action in ACTIONS ? (action as Action) : null,
+      passkey: typeof form.passkey === 'string' ? form.passkey : '',
+    };
   };
+  const readAction = async (c: Context): Promise<Action | null> => (await readForm(c)).action;
   const addressFor = (row: SandboxPaymentRow) =>
     row.status === 'PAYMENT_SUCCESS' ? row.redirect_success : row.status === 'PAYMENT_CANCELLED' ? row.redirect_cancel : row.redirect_failure;
 
@@ -416,14 +557,17 @@ export function createSandbox(deps: SandboxDeps) {
       const model: PageModel = {
         kind, amount: row.amount, currency: row.currency, reference: row.request_reference_number, description: row.description,
         card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null, action: `${SANDBOX_PATH}/pages/${kind}/${row.id}`,
+        asksPasskey: kind === '3ds' && Boolean(row.passkey),
       };
       if (!AWAITING.includes(row.status)) return c.html(renderOutcome(...doneText(row.status), addressFor(row)));
       return c.html(renderPage(model));
     });
     pages.post('/:id', async (c) => {
-      const action = await readAction(c);
+      const { action, passkey } = await readForm(c);
       const id = param(c, 'id');
-      const { row } = await settle(id, action ? ACTIONS[action] : null);
+      // The bank's page checks the card's passkey: a wrong one fails the authentication (AUTH_FAILED).
+      const expected = kind === '3ds' && action === 'approve' && UUID.test(id) ? (await findPayment(db, id))?.passkey : null;
+      const { row } = await settle(id, action ? (expected && passkey !== expected ? 'AUTH_FAILED' : ACTIONS[action]) : null);
       if (!row || row.kind !== rowKind) return c.html(renderOutcome('Payment not found', 'This payment does not exist.', null), 404);
       const address = addressFor(row);
       if (!action || AWAITING.includes(row.status) || !address) return c.redirect(`${SANDBOX_PATH}/pages/${kind}/${id}`, 303);
@@ -461,7 +605,44 @@ export function createSandbox(deps: SandboxDeps) {
     return c.redirect(linkAddress(link), 303);
   });
 
+  // Card verification (3-D Secure at save time): the customer confirms the card, the card is VERIFIED.
+  const verifyPages = new Hono();
+  const findCard = async (token: string) =>
+    (
+      await db.query<{ card_token_id: string; brand: string; last4: string; state: string; passkey: string | null; redirect_success: string | null; redirect_failure: string | null; redirect_cancel: string | null }>(
+        'SELECT card_token_id, brand, last4, state, passkey, redirect_success, redirect_failure, redirect_cancel FROM sandbox_cards WHERE card_token_id = $1',
+        [token],
+      )
+    ).rows[0] ?? null;
+  const cardAddress = (card: NonNullable<Awaited<ReturnType<typeof findCard>>>, action: Action | null) =>
+    card.state === 'VERIFIED' ? card.redirect_success : action === 'cancel' ? card.redirect_cancel : card.redirect_failure;
+  verifyPages.get('/:token', async (c) => {
+    const card = await findCard(param(c, 'token'));
+    if (!card) return c.html(renderOutcome('Card not found', 'This card does not exist.', null), 404);
+    if (card.state !== 'PRE_VERIFICATION') return c.html(renderOutcome('Already answered', `This card is ${card.state === 'VERIFIED' ? 'verified' : 'not verified'}.`, cardAddress(card, null)));
+    return c.html(renderPage({
+      kind: 'verify', amount: null, currency: 'PHP', reference: card.card_token_id.slice(0, 12), description: '', card: { brand: card.brand, last4: card.last4 },
+      action: `${SANDBOX_PATH}/pages/verify/${card.card_token_id}`, asksPasskey: Boolean(card.passkey),
+    }));
+  });
+  verifyPages.post('/:token', async (c) => {
+    const { action, passkey } = await readForm(c);
+    const card = await findCard(param(c, 'token'));
+    if (!card) return c.html(renderOutcome('Card not found', 'This card does not exist.', null), 404);
+    if (card.state === 'PRE_VERIFICATION' && action) {
+      const verified = action === 'approve' && (!card.passkey || passkey === card.passkey);
+      await db.query(`UPDATE sandbox_cards SET state = $2, updated_at = $3 WHERE card_token_id = $1 AND state = 'PRE_VERIFICATION'`, [
+        card.card_token_id, verified ? 'VERIFIED' : 'FAILED', await now(db),
+      ]);
+    }
+    const after = (await findCard(card.card_token_id))!;
+    const address = cardAddress(after, action);
+    if (after.state === 'PRE_VERIFICATION' || !address) return c.redirect(`${SANDBOX_PATH}/pages/verify/${card.card_token_id}`, 303);
+    return c.redirect(address, 303);
+  });
+
   const app = new Hono();
+  app.route('/pages/verify', verifyPages);
   app.route('/pages/checkout', paymentPage('checkout'));
   app.route('/pages/3ds', paymentPage('3ds'));
   app.route('/pages/link', linkPages);
@@ -474,7 +655,7 @@ function doneText(status: string): [string, string] {
     case 'PAYMENT_SUCCESS':
       return ['Payment received', 'This payment has already been made.'];
     case 'PAYMENT_EXPIRED':
-      return ['Payment expired', 'This payment was not completed within 15 minutes and has expired.'];
+      return ['Payment expired', 'This payment was not completed in time and has expired.'];
     case 'PAYMENT_CANCELLED':
       return ['Payment cancelled', 'This payment was cancelled.'];
     default:

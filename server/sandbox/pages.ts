@@ -6,7 +6,9 @@
 import { MERCHANT_NAME } from '../gateway/config';
 
 export interface PageModel {
-  kind: 'checkout' | '3ds' | 'link';
+  kind: 'checkout' | '3ds' | 'link' | 'verify';
+  /** The bank's page asks for the card's 3-D Secure passkey (Maya's test cards have one each). */
+  asksPasskey?: boolean;
   /** null for a wallet link (no charge). */
   amount: string | null;
   currency: string;
@@ -33,7 +35,8 @@ const STYLE = `
   .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.5rem; }
   button, a.button { font: inherit; min-height: 44px; padding: .5rem 1.25rem; border-radius: 8px; border: 2px solid #0b3d2e; cursor: pointer; background: #fff; color: #0b3d2e; text-decoration: none; display: inline-flex; align-items: center; }
   button.primary { background: #00a651; border-color: #00a651; color: #fff; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+  input { font: inherit; min-height: 44px; width: 100%; box-sizing: border-box; padding: .5rem; border: 2px solid #0b3d2e; border-radius: 8px; }
+  button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
 `;
 
 function layout(title: string, content: string): string {
@@ -58,6 +61,7 @@ ${content}
 const TITLES: Record<PageModel['kind'], { heading: string; approve: string; decline: string; intro: string }> = {
   checkout: { heading: 'Pay with Maya Checkout', approve: 'Pay', decline: 'Decline', intro: 'Approve to pay, decline to make the payment fail, or cancel to go back.' },
   '3ds': { heading: '3-D Secure verification', approve: 'Authenticate', decline: 'Fail authentication', intro: 'Your bank asks you to confirm this card payment.' },
+  verify: { heading: 'Verify your card', approve: 'Verify', decline: 'Fail verification', intro: `Your bank asks you to confirm this card before ${MERCHANT_NAME} can charge it.` },
   link: { heading: 'Link your Maya wallet', approve: 'Allow', decline: 'Decline', intro: `Log in as the sandbox Maya account to let ${MERCHANT_NAME} charge your wallet for future payments.` },
 };
 
@@ -77,6 +81,7 @@ export function renderPage(model: PageModel): string {
 <p>${escapeHtml(text.intro)}</p>
 <dl>${rows.map(([term, value]) => `<dt>${escapeHtml(term!)}</dt><dd>${escapeHtml(value!)}</dd>`).join('')}</dl>
 <form method="post" action="${escapeHtml(model.action)}">
+${model.asksPasskey ? '<p><label for="passkey">3-D Secure password</label><br><input id="passkey" name="passkey" type="password" autocomplete="off"></p>' : ''}
 <div class="actions">
 <button class="primary" type="submit" name="action" value="approve">${escapeHtml(text.approve)}</button>
 <button type="submit" name="action" value="decline">${escapeHtml(text.decline)}</button>

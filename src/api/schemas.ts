@@ -247,7 +247,12 @@ export const savedCardSchema = z.object({
   walletType: z.string(),
   state: z.string(),
   default: z.boolean(),
+  /** Just saved: where the viewer confirms the card with the bank (Maya's 3-D Secure at save time); the card is usable once VERIFIED. */
+  verificationUrl: z.optional(z.nullable(z.string())),
 });
+
+/** A path of this app to come back to (never another site): '/subscribe?plan=monthly&step=3'. */
+export const appPathSchema = z.string().check(z.maxLength(512), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, 'returnTo must be a path of this app'));
 
 export const newCardSchema = z.object({
   number: z.string().check(z.minLength(12), z.maxLength(19)),
@@ -255,6 +260,8 @@ export const newCardSchema = z.object({
   expYear: z.string().check(z.length(4)),
   cvc: z.string().check(z.regex(/^\d{3,4}$/)),
   isDefault: z._default(z.boolean(), true),
+  /** Where the viewer comes back to after confirming the card with the bank. */
+  returnTo: z.optional(appPathSchema),
 });
 
 export const saveCardTokenSchema = z.object({ idToken: z.string(), isDefault: z.boolean() });

@@ -19,9 +19,10 @@ beforeAll(async () => {
   maya = createMayaClient({ ...defaultGatewayConfig(0), fetch: sandboxFetch });
 }, SERVER_START_TIMEOUT_MS);
 
-/** Presses a button on a hosted page as a person would (a form post), returns where it redirects. */
-async function press(pageUrl: string, action: 'approve' | 'decline' | 'cancel') {
-  const response = await server.app.request(pageUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `action=${action}` });
+/** Presses a button on a hosted page as a person would (a form post, with the 3-D Secure passkey if any), returns where it redirects. */
+async function press(pageUrl: string, action: 'approve' | 'decline' | 'cancel', passkey = '') {
+  const body = `action=${action}${passkey ? `&passkey=${encodeURIComponent(passkey)}` : ''}`;
+  const response = await server.app.request(pageUrl, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
   expect(response.status).toBe(303);
   return response.headers.get('Location');
 }
@@ -43,8 +44,13 @@ describe('Maya client against the sandbox', () => {
     expect(html).toContain('SB-CLIENT-1');
     expect(await maya.getCheckout(created.checkoutId)).toMatchObject({ id: created.checkoutId, status: 'CREATED', paymentStatus: 'PENDING_PAYMENT' });
     expect(await press(created.redirectUrl, 'approve')).toBe(redirectUrl.success);
-    expect(await maya.getPayment(created.checkoutId)).toMatchObject({ id: created.checkoutId, status: 'PAYMENT_SUCCESS', isPaid: true, requestReferenceNumber: 'SB-CLIENT-1' });
-    expect(fromMayaValue((await maya.getPayment(created.checkoutId)).amount)).toBe('99.00');
+    // As documented: the checkout is read by its id, its outcome in paymentStatus; payments by our reference.
+    const checkout = await maya.getCheckout(created.checkoutId);
+    expect(checkout).toMatchObject({ status: 'COMPLETED', paymentStatus: 'PAYMENT_SUCCESS', requestReferenceNumber: 'SB-CLIENT-1' });
+    expect(new Date(checkout.expiredAt!).getTime() - new Date(checkout.updatedAt!).getTime()).toBeLessThanOrEqual(60 * 60 * 1000);
+    const [payment] = await maya.getPaymentsByReference('SB-CLIENT-1');
+    expect(payment).toMatchObject({ status: 'PAYMENT_SUCCESS', isPaid: true, requestReferenceNumber: 'SB-CLIENT-1', canVoid: true, canRefund: true });
+    expect(fromMayaValue(payment!.amount)).toBe('99.00');
   });
 
   it('tokenizes a card, creates a customer, vaults the card and pays with it', async () => {
@@ -52,7 +58,13 @@ describe('Maya client against the sandbox', () => {
     expect(token.state).toBe('AVAILABLE');
     const customer = await maya.createCustomer({ firstName: 'Maria', lastName: 'Santos', contact: { email: 'free@example.com' } });
     const card = await maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: true, redirectUrl, requestReferenceNumber: 'SB-CARD' });
-    expect(card).toMatchObject({ cardType: 'master-card', maskedPan: '2346', state: 'VERIFIED', default: true });
+    // As Maya documents: the card waits for the customer's confirmation at the bank, and cannot be charged before.
+    expect(card).toMatchObject({ cardType: 'master-card', maskedPan: '2346', state: 'PRE_VERIFICATION', default: true, verificationUrl: expect.stringContaining('/pages/verify/') });
+    await expect(
+      maya.payWithCard(customer.id, card.cardTokenId, { totalAmount: { amount: 990, currency: 'PHP' }, requestReferenceNumber: 'SB-EARLY', redirectUrl }),
+    ).rejects.toMatchObject({ status: 400, code: 'PY0013' });
+    expect(await press(card.verificationUrl!, 'approve')).toBe(redirectUrl.success);
+    expect((await maya.listCustomerCards(customer.id)).map((c) => c.state)).toEqual(['VERIFIED']);
     // A token is single use.
     await expect(maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: true, redirectUrl, requestReferenceNumber: 'SB-CARD' })).rejects.toMatchObject({ status: 400, code: 'PY0008' });
     const payment = await maya.payWithCard(customer.id, card.cardTokenId, { totalAmount: { amount: 990, currency: 'PHP' }, requestReferenceNumber: 'SB-CLIENT-2', redirectUrl });
@@ -60,20 +72,61 @@ describe('Maya client against the sandbox', () => {
     expect((await maya.getPayment(payment.id)).status).toBe('PAYMENT_SUCCESS');
   });
 
-  it('declines 4000000000000002 and asks 5453010000064154 for 3-D Secure', async () => {
+  it('follows Maya’s test cards: 4917610000000000 declines, 4123450131001381 asks for 3-D Secure with its passkey', async () => {
     const customer = await maya.createCustomer({ firstName: 'Ana', lastName: 'Reyes', contact: { email: 'a@example.com' } });
-    const vault = async (number: string) => {
+    const vault = async (number: string, passkey: string) => {
       const token = await maya.createPaymentToken({ number, expMonth: '01', expYear: '2099', cvc: '123' });
-      return maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: false, redirectUrl, requestReferenceNumber: 'X' });
+      const card = await maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: false, redirectUrl, requestReferenceNumber: 'X' });
+      expect(await press(card.verificationUrl!, 'approve', passkey)).toBe(redirectUrl.success);
+      return card;
     };
-    const declined = await vault('4000000000000002');
+    // A wrong passkey at save time fails the card's verification.
+    const token = await maya.createPaymentToken({ number: '4123450131001381', expMonth: '01', expYear: '2099', cvc: '123' });
+    const wrong = await maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: false, redirectUrl, requestReferenceNumber: 'W' });
+    expect(await press(wrong.verificationUrl!, 'approve', 'guess')).toBe(redirectUrl.failure);
+    expect((await maya.listCustomerCards(customer.id)).find((c) => c.cardTokenId === wrong.cardTokenId)?.state).toBe('FAILED');
+
+    const declined = await vault('4917610000000000', 'paymaya88');
     expect((await maya.payWithCard(customer.id, declined.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: 'D', redirectUrl })).status).toBe('PAYMENT_FAILED');
-    const secure = await vault('5453010000064154');
+    const secure = await vault('4123450131001381', 'mctest1');
     const challenged = await maya.payWithCard(customer.id, secure.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: 'T', redirectUrl });
     expect(challenged.status).toBe('FOR_AUTHENTICATION');
     expect(challenged.verificationUrl).toBe(`http://localhost/sandbox/maya/pages/3ds/${challenged.id}`);
-    expect(await press(challenged.verificationUrl!, 'decline')).toBe(redirectUrl.failure);
-    expect((await maya.getPayment(challenged.id)).status).toBe('PAYMENT_FAILED');
+    const page = await (await server.app.request(challenged.verificationUrl!)).text();
+    expect(page).toContain('3-D Secure password');
+    // A wrong passkey: AUTH_FAILED, one of Maya's final statuses.
+    expect(await press(challenged.verificationUrl!, 'approve', 'guess')).toBe(redirectUrl.failure);
+    expect((await maya.getPayment(challenged.id)).status).toBe('AUTH_FAILED');
+    const again = await maya.payWithCard(customer.id, secure.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: 'T2', redirectUrl });
+    expect(await press(again.verificationUrl!, 'approve', 'mctest1')).toBe(redirectUrl.success);
+    expect((await maya.getPaymentsByReference('T2')).map((p) => p.status)).toEqual(['PAYMENT_SUCCESS']);
+  });
+
+  it('voids a payment the same day and refunds one after, as Maya documents', async () => {
+    const customer = await maya.createCustomer({ firstName: 'Ana', lastName: 'Reyes', contact: { email: 'v@example.com' } });
+    const token = await maya.createPaymentToken({ number: '5123456789012346', expMonth: '01', expYear: '2099', cvc: '123' });
+    const card = await maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: true, redirectUrl, requestReferenceNumber: 'V' });
+    await press(card.verificationUrl!, 'approve');
+    const pay = (rrn: string) => maya.payWithCard(customer.id, card.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: rrn, redirectUrl });
+    const first = await pay('SB-VOID-1');
+    expect(first).toMatchObject({ status: 'PAYMENT_SUCCESS', canVoid: true });
+    expect(await maya.voidPayment(first.id, { reason: 'duplicate' })).toMatchObject({ status: 'SUCCESS' });
+    expect((await maya.getPayment(first.id)).status).toBe('VOIDED');
+    await expect(maya.voidPayment(first.id, { reason: 'again' })).rejects.toMatchObject({ status: 400 });
+    const second = await pay('SB-REFUND-1');
+    expect(await maya.refundPayment(second.id, { totalAmount: { amount: 99, currency: 'PHP' }, reason: 'duplicate' })).toMatchObject({ status: 'SUCCESS' });
+    expect((await maya.getPayment(second.id)).status).toBe('REFUNDED');
+  });
+
+  it('registers, lists, updates and deletes webhooks', async () => {
+    for (const hook of await maya.listWebhooks()) await maya.deleteWebhook(hook.id);
+    const created = await maya.createWebhook({ name: 'PAYMENT_SUCCESS', callbackUrl: 'https://sine.example/api/v1/mobile/payment/webhook/maya' });
+    await expect(maya.createWebhook({ name: 'PAYMENT_SUCCESS', callbackUrl: 'https://other.example/' })).rejects.toMatchObject({ status: 409 });
+    const updated = await maya.updateWebhook(created.id, { name: 'PAYMENT_SUCCESS', callbackUrl: 'https://sine.example/new' });
+    expect(updated).toMatchObject({ id: created.id, callbackUrl: 'https://sine.example/new' });
+    expect((await maya.listWebhooks()).map((w) => [w.name, w.callbackUrl])).toEqual([['PAYMENT_SUCCESS', 'https://sine.example/new']]);
+    await maya.deleteWebhook(created.id);
+    expect(await maya.listWebhooks()).toEqual([]);
   });
 
   it('refuses bad cards with Maya-shaped errors', async () => {
@@ -89,7 +142,8 @@ describe('Maya client against the sandbox', () => {
     expect(link).toMatchObject({ linkId: created.linkId, card: { state: 'VERIFIED' }, customer: { contact: { email: expect.any(String) } } });
     const payment = await maya.payWithWalletLink(created.linkId, { totalAmount: { value: 99, currency: 'PHP' }, requestReferenceNumber: 'SB-WALLET-1' });
     expect(payment.status).toBe('PAYMENT_SUCCESS');
-    expect((await maya.getWalletPayment(payment.id)).requestReferenceNumber).toBe('SB-WALLET-1');
+    // Read where Maya documents it: by reference number (no /payby/.../payments path exists).
+    expect((await maya.getPaymentsByReference('SB-WALLET-1')).map((p) => p.id)).toEqual([payment.id]);
     await maya.deleteWalletLink(created.linkId);
     await expect(maya.getWalletLink(created.linkId)).rejects.toBeInstanceOf(GatewayError);
   });

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../../../server/app';
 import { devModules } from '../../../server/dev';
+import { sandboxSigningKeys } from '../../../server/sandbox/keys';
 import { pgliteDb, type Db } from '../../../server/platform/db';
 import { openPreparedDatabase } from '../../../server/startup';
 import { defaultGatewayConfig } from '../../../server/gateway/config';
@@ -57,7 +58,9 @@ export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes'
   const db: Db = await openTestDatabase();
   const logs: string[] = [];
   // The real Maya client talks to the sandbox of this very app, through app.request from loopback.
-  const gatewayConfig = { ...defaultGatewayConfig(0, 'test-webhook-secret'), fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+  // Webhooks are checked with the sandbox's public key, as the server does at start (serve.ts).
+  const signing = await sandboxSigningKeys(db);
+  const gatewayConfig = { ...defaultGatewayConfig(0, [signing.publicPem]), fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(hono.request(input instanceof Request ? input : String(input), init, fromAddress(LOOPBACK)))) as typeof fetch };
   const hono = createApp({
     devModules,
@@ -96,7 +99,7 @@ export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes'
   };
   const signIn = async (email: string, password = 'Bisaya-Demo-2026', client?: string) =>
     call('POST', '/api/v1/mobile/auth/sign-in-email', { body: { email, password }, client });
-  return { db, app, call, signIn, logs, mail, ageSends };
+  return { db, app, call, signIn, logs, mail, ageSends, signingKey: signing.privatePem };
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
