@@ -62,6 +62,19 @@ async function enterCard(page: Page, number: string) {
   await page.getByLabel('CVC').pressSequentially('123');
 }
 
+/**
+ * Continue saves the card; as at Maya, the bank's page confirms it (with the test card's 3-D Secure
+ * passkey, if it has one) and sends the viewer back to step 2, where the confirmed card is offered.
+ */
+async function confirmCardAtBank(page: Page, passkey = '') {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your card' })).toBeVisible();
+  if (passkey) await page.getByLabel('3-D Secure password').fill(passkey);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/step=2&payment-method=card&card=verified/);
+  await expect(page.getByRole('switch', { name: 'Use this card' })).toBeChecked();
+}
+
 /** The payment result, then /subscription with the new state and the payment at the top. */
 async function expectPremium(page: Page, paymentStatus = 'Succeeded') {
   await page.getByRole('link', { name: 'Go to Subscription' }).click();
@@ -92,12 +105,13 @@ test('free@example.com opens the wizard from /subscription and sees the plans; a
 test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await enterCard(page, '4123450131001381');
-  await expect(page.getByLabel('Card Number')).toHaveValue('4123 4501 3100 1381');
-  await expect(page.getByLabel('Card brand: Visa')).toBeVisible();
+  await enterCard(page, '5123456789012346');
+  await expect(page.getByLabel('Card Number')).toHaveValue('5123 4567 8901 2346');
+  await expect(page.getByLabel('Card brand: Mastercard')).toBeVisible();
+  await confirmCardAtBank(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/step=3/);
-  await expect(page.getByText('Visa **** **** **** 1381')).toBeVisible();
+  await expect(page.getByText('Mastercard **** **** **** 2346')).toBeVisible();
   await expect(page.getByText('₱99 monthly')).toBeVisible();
   await expect(page.getByText(/renews automatically/)).toBeVisible();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
@@ -109,11 +123,13 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
 test('buys monthly by card with 3-D Secure on the sandbox page', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await enterCard(page, '5453010000064154');
-  await expect(page.getByLabel('Card brand: Mastercard')).toBeVisible();
+  await enterCard(page, '4123450131001381');
+  await expect(page.getByLabel('Card brand: Visa')).toBeVisible();
+  await confirmCardAtBank(page, 'mctest1');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page.getByRole('heading', { name: '3-D Secure verification' })).toBeVisible();
+  await page.getByLabel('3-D Secure password').fill('mctest1');
   await page.getByRole('button', { name: 'Authenticate' }).click();
   await expect(page).toHaveURL(/\/payment\?status=success$/);
   await expectPremium(page);
@@ -122,7 +138,8 @@ test('buys monthly by card with 3-D Secure on the sandbox page', async ({ page, 
 test('a declined card ends on the failed result with the server message as a toast', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await enterCard(page, '4000000000000002');
+  await enterCard(page, '4917610000000000');
+  await confirmCardAtBank(page, 'paymaya88');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page).toHaveURL(/\/payment\?status=failed$/);

@@ -85,9 +85,12 @@ test('premium@: monthly → yearly shows the numbers first, then the new end dat
 
 test('premium@: a declined charge keeps the dialog open with the message and leaves the plan as it was', async ({ page }) => {
   await signInTo(page, PREMIUM, '/subscription/change-plan');
-  // A declining card (the sandbox's 4000 0000 0000 0002), made the subscription's card through the API.
-  const saved = await api(page, 'POST', '/payment/vault/cards', { number: '4000000000000002', expMonth: '12', expYear: '2099', cvc: '123', isDefault: false });
+  // A declining card (Maya's 4917 6100 0000 0000, insufficient funds), confirmed at the bank, made the subscription's card through the API.
+  const saved = await api(page, 'POST', '/payment/vault/cards', { number: '4917610000000000', expMonth: '12', expYear: '2099', cvc: '123', isDefault: false });
   expect(saved.status).toBe(200);
+  const bank = await page.request.post(saved.json.data.verificationUrl, { form: { action: 'approve', passkey: 'paymaya88' }, maxRedirects: 0 });
+  expect(bank.status()).toBe(303);
+  expect((await page.request.get(bank.headers().location!, { maxRedirects: 0 })).status()).toBe(303);
   const status = (await api(page, 'GET', '/subscription/status')).json.data;
   const setCard = (cardTokenId: string) => api(page, 'POST', '/subscription/update-payment-method', {
     subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId }),

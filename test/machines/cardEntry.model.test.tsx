@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
+import { leaveFor } from '../../src/lib/leave';
 import { ApiError } from '../../src/api/http';
-import { cardEntryMachine } from '../../src/machines/cardEntry/cardEntry.machine';
+import { CARD_RETURN_MESSAGES, cardEntryMachine } from '../../src/machines/cardEntry/cardEntry.machine';
 import { CardForm } from '../../src/views/parts/CardForm';
 import { typeInto } from '../support/flow';
 import { describeModel } from '../support/model';
@@ -12,12 +13,17 @@ const jcb = { number: '3528000000000007', expiry: '12/39', cvc: '123' };
 const incomplete = { number: '4123450131001381', expiry: '', cvc: '123' };
 const unsupported = { number: '6011000000000004', expiry: '12/39', cvc: '123' };
 const DECLINED = 'Card expired';
+const BANK_PAGE = 'http://localhost/sandbox/maya/pages/verify/tok-jcb-0007';
+
+// Leaving for the bank's page is the view's action; here it is recorded instead of navigating.
+vi.mock('../../src/lib/leave', () => ({ leaveFor: vi.fn() }));
 
 type Run = ReturnType<typeof renderSubscriptionView> & { onChosen: ReturnType<typeof vi.fn> };
 
 describeModel('cardEntry', {
   machine: cardEntryMachine,
-  input: {},
+  // Arriving on the page, and arriving back from a bank that refused the new card.
+  inputs: [{}, { cardReturn: 'failed' }],
   events: {
     'card.useSaved': [{ type: 'card.useSaved', on: false }, { type: 'card.useSaved', on: true }],
     'card.submit': [
@@ -33,12 +39,15 @@ describeModel('cardEntry', {
   prune: (s, e) => !(s.matches('savedCard') && e.type === 'card.submit' && (e as unknown as { card: typeof jcb }).card !== jcb),
   invocations: {
     loadDefaultCard: { done: [savedVisa, null], error: [new ApiError('Something went wrong', 500)] },
-    saveCard: { done: [newJcb], error: [new ApiError(DECLINED, 400)] },
+    // Usable at once (as a VERIFIED card answers), or to be confirmed at the bank (Maya's verificationUrl).
+    saveCard: { done: [newJcb, { ...newJcb, state: 'PRE_VERIFICATION', default: false, verificationUrl: BANK_PAGE }], error: [new ApiError(DECLINED, 400)] },
   },
-  render: ({ actors, inspect }) => {
+  render: ({ actors, inspect }, input) => {
     const onChosen = vi.fn();
+    vi.mocked(leaveFor).mockClear();
     const run = renderSubscriptionView(<CardForm submitLabel="Continue" onChosen={onChosen} />, {
-      path: '/subscription/payment', overrides: { actors: actors.actors, inspect },
+      path: `/subscription/payment?plan=monthly&step=2&payment-method=card${input?.cardReturn ? `&card=${input.cardReturn}` : ''}`,
+      overrides: { actors: actors.actors, inspect },
     });
     return { ...run, onChosen } as Run;
   },
@@ -96,10 +105,22 @@ describeModel('cardEntry', {
         expect(screen.getByLabelText('Card Number')).toHaveAttribute('aria-invalid', 'true');
       }
     },
-    'newCard.rejected': async () => {
+    'newCard.rejected': async (_run, snapshot) => {
+      if (snapshot.context.serverMessage === CARD_RETURN_MESSAGES.failed) {
+        // Back from a bank that did not confirm the card: said in the form, the entry is ready again.
+        expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(CARD_RETURN_MESSAGES.failed);
+        expect(screen.getByLabelText('Card Number')).toBeEnabled();
+        return;
+      }
       expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(DECLINED);
       // The error toast carries the same server message (spec §8: card-save errors show a toast).
       await waitFor(() => expect(screen.getAllByText(DECLINED)).toHaveLength(2));
+    },
+    verifying: async (run) => {
+      // Gone to the bank with the page to come back to; nothing chosen yet, the form stays locked.
+      await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(BANK_PAGE));
+      expect(screen.getByLabelText('Card Number')).toBeDisabled();
+      expect(run.onChosen).not.toHaveBeenCalled();
     },
     saving: (run) => {
       expect(screen.getByRole('button', { name: 'Saving card...' })).toBeDisabled();

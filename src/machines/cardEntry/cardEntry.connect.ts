@@ -8,13 +8,14 @@ export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (e
   return {
     loading: state.matches('loading'),
     loadFailed: state.matches('loadFailed'),
-    saving: state.matches('saving'),
+    saving: state.matches('saving') || state.matches('verifying'),
+    verifying: state.matches('verifying'),
     done: state.matches('done'),
     savedCard: savedCard
       ? { number: maskedCardNumber(savedCard.last4), type: cardTypeLabel(savedCard.cardType), isDefault: savedCard.default }
       : null,
     useSaved: state.matches('savedCard') || (state.matches('done') && useSaved),
-    showForm: state.matches('newCard') || state.matches('saving'),
+    showForm: state.matches('newCard') || state.matches('saving') || state.matches('verifying'),
     fieldErrors,
     formError,
     serverMessage,

@@ -1,7 +1,9 @@
 /**
  * Card entry (spec §2 'Card option', §5 'Card'): the saved default card ('Use this card') or a new
  * card, checked here, then saved at Maya through the API (POST vault/cards), which keeps only Maya's
- * token and the masked number. The machine ends with the card token to pay or save with, so the
+ * token and the masked number. As Maya documents, a new card is confirmed with the bank before it can
+ * be charged: the flow leaves for the bank's page (an action the view binds) and the viewer comes back
+ * to the same page, where the confirmed card is offered (or the bank's refusal is said). The machine ends with the card token to pay or save with, so the
  * subscribe wizard and the change-payment-method page use the same chart with their own labels.
  * The typed card lives in context only while the save call runs (masked in the inspector).
  */
@@ -14,7 +16,16 @@ import { errorMessageOf, type Notify } from '../shared';
 export interface CardEntryInput {
   /** Today, for 'Card expired' (tests fix it). */
   now?: Date;
+  /** The page to come back to after the bank confirms a new card (cardEntry.address.ts). */
+  returnTo?: string;
+  /** Back from the bank: whether it confirmed the card (cardEntry.address.ts). */
+  cardReturn?: 'verified' | 'failed' | null;
 }
+
+export const CARD_RETURN_MESSAGES = {
+  failed: 'Your bank did not confirm the card. Please try again or use another card.',
+  verified: 'Your card is confirmed.',
+} as const;
 
 /** What the flow ends with: the token to pay or save with, and how to show the card. */
 export interface ChosenCard {
@@ -25,6 +36,8 @@ export interface ChosenCard {
 
 export interface CardEntryContext {
   now: Date | null;
+  returnTo: string | null;
+  cardReturn: 'verified' | 'failed' | null;
   savedCard: SavedCard | null;
   /** 'Use this card' (on when the saved card is the default, spec §4). */
   useSaved: boolean;
@@ -58,6 +71,8 @@ export const cardEntryMachine = setup({
   },
   guards: {
     isPresent: (_, params: { value: unknown }) => params.value !== null && params.value !== undefined,
+    needsVerification: (_, params: { url: string | null | undefined }) => Boolean(params.url),
+    bankRefused: ({ context }) => context.cardReturn === 'failed',
     isOff: (_, params: { on: boolean }) => !params.on,
     canUseSaved: ({ context }, params: { on: boolean }) => params.on && context.savedCard !== null,
     isCardIncomplete: ({ context, event }) =>
@@ -74,9 +89,12 @@ export const cardEntryMachine = setup({
       useSaved: params.card?.default ?? false,
     })),
     assignUseSaved: assign(({ event }) => (event.type === 'card.useSaved' ? { useSaved: event.on, formError: null, serverMessage: null, fieldErrors: {} } : {})),
-    assignCard: assign(({ event }) =>
+    assignCard: assign(({ context, event }) =>
       event.type === 'card.submit'
-        ? { card: newCardRequest(event.card, event.isDefault), fieldErrors: {}, formError: null, serverMessage: null }
+        ? {
+            card: { ...newCardRequest(event.card, event.isDefault), ...(context.returnTo ? { returnTo: context.returnTo } : {}) },
+            fieldErrors: {}, formError: null, serverMessage: null,
+          }
         : {},
     ),
     assignCardErrors: assign(({ context, event }) => {
@@ -87,9 +105,10 @@ export const cardEntryMachine = setup({
     assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
     assignChosen: assign((_, params: { chosen: ChosenCard }) => ({ chosen: params.chosen })),
     forgetCard: assign({ card: null }),
-    // Bound by the view: toasts, and what the page does with the chosen card.
+    // Bound by the view: toasts, what the page does with the chosen card, and leaving for the bank's page.
     notify: (_, _params: Notify) => {},
     cardChosen: (_, _params: ChosenCard) => {},
+    leaveForVerification: (_, _params: { url: string }) => {},
   },
 }).createMachine({
   id: 'cardEntry',
@@ -104,7 +123,8 @@ export const cardEntryMachine = setup({
     },
   },
   context: ({ input }) => ({
-    now: input.now ?? null, savedCard: null, useSaved: false, card: null, fieldErrors: {}, formError: null, serverMessage: null, chosen: null,
+    now: input.now ?? null, returnTo: input.returnTo ?? null, cardReturn: input.cardReturn ?? null,
+    savedCard: null, useSaved: false, card: null, fieldErrors: {}, formError: null, serverMessage: null, chosen: null,
   }),
   initial: 'loading',
   states: {
@@ -119,6 +139,12 @@ export const cardEntryMachine = setup({
             target: 'savedCard',
             description: 'A saved card',
             actions: { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
+          },
+          {
+            guard: 'bankRefused',
+            target: 'newCard.rejected',
+            description: 'No saved card, back from a bank that refused the new one',
+            actions: [{ type: 'assignSavedCard', params: { card: null } }, assign({ serverMessage: CARD_RETURN_MESSAGES.failed })],
           },
           { target: 'newCard', description: 'No saved card', actions: { type: 'assignSavedCard', params: { card: null } } },
         ],
@@ -180,11 +206,19 @@ export const cardEntryMachine = setup({
         id: 'saveCard',
         src: 'saveCard',
         input: ({ context }) => context.card!,
-        onDone: {
-          target: 'done',
-          description: 'Card saved',
-          actions: { type: 'assignChosen', params: ({ event }) => ({ chosen: chosenFrom(event.output) }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'needsVerification', params: ({ event }) => ({ url: event.output.verificationUrl }) },
+            target: 'verifying',
+            description: 'Card saved, to be confirmed with the bank',
+            actions: { type: 'leaveForVerification', params: ({ event }) => ({ url: event.output.verificationUrl! }) },
+          },
+          {
+            target: 'done',
+            description: 'Card saved and usable',
+            actions: { type: 'assignChosen', params: ({ event }) => ({ chosen: chosenFrom(event.output) }) },
+          },
+        ],
         onError: {
           target: 'newCard.rejected',
           description: 'Card refused',
@@ -195,6 +229,10 @@ export const cardEntryMachine = setup({
         },
       },
       exit: 'forgetCard',
+    },
+    verifying: {
+      description: 'Gone to the bank to confirm the new card',
+      meta: { screen: "the bank's page (Maya's 3-D Secure)" },
     },
     done: {
       type: 'final',

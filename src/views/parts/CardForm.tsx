@@ -6,9 +6,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry } from '../../lib/card';
 import { connectCardEntry } from '../../machines/cardEntry/cardEntry.connect';
+import { parseCardReturn, returnPathOf } from '../../machines/cardEntry/cardEntry.address';
 import { cardEntryMachine, type ChosenCard } from '../../machines/cardEntry/cardEntry.machine';
+import { leaveFor } from '../../lib/leave';
 import { createCardEntryActors } from '../../machines/subscribe/subscribe.actors';
 import { button, fieldError, fieldset, form, muted } from '../../styles/ui.css';
 import * as css from '../pages/subscribe.css';
@@ -21,10 +24,12 @@ import { useConnect, useFlow } from '../useFlow';
 export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onChosen: (card: ChosenCard) => void }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const [path] = useLocation();
+  const search = useSearch();
   const actor = useFlow(cardEntryMachine, {
     actors: createCardEntryActors(api, queryClient),
-    actions: { notify: notifyFor('cardEntry'), cardChosen: (_, card) => onChosen(card) },
-    input: {},
+    actions: { notify: notifyFor('cardEntry'), cardChosen: (_, card) => onChosen(card), leaveForVerification: (_, { url }) => leaveFor(url) },
+    input: { returnTo: returnPathOf(path, search), cardReturn: parseCardReturn(search) },
   });
   const props = useConnect(actor, connectCardEntry);
   const [number, setNumber] = useState('');
