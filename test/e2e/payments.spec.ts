@@ -207,7 +207,7 @@ test('a canceled checkout ends on the cancelled result and the viewer stays FREE
   await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Canceled');
 });
 
-test('an unpaid checkout expires after 15 minutes of the server clock', async ({ page, request }) => {
+test('an unpaid checkout expires after an hour of the server clock (Maya’s checkout lifetime)', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
   await page.getByRole('radio', { name: 'Checkout' }).check();
@@ -215,7 +215,7 @@ test('an unpaid checkout expires after 15 minutes of the server clock', async ({
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page.getByRole('heading', { name: 'Pay with Maya Checkout' })).toBeVisible();
-  const later = new Date(Date.now() + 16 * 60_000).toISOString();
+  const later = new Date(Date.now() + 61 * 60_000).toISOString();
   expect((await request.post('/dev/clock', { data: { now: later } })).ok()).toBe(true);
   try {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
