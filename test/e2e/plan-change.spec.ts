@@ -146,6 +146,15 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(fact(page, 'Payment Method')).toHaveText('Maya Wallet');
 
+  // The wallet now pays the subscription: unlinking asks first and says what happens to renewals.
+  await page.goto('/subscription/change-payment-method');
+  await expect(page.getByRole('radio', { name: 'Wallet' })).toBeChecked();
+  await page.getByRole('button', { name: /^Unlink Maya/ }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Unlink your Maya wallet?' });
+  await expect(ask).toContainText('Your subscription renews from this wallet.');
+  await ask.getByRole('button', { name: 'Keep it linked' }).click();
+  await expect(page.getByRole('button', { name: /^Unlink Maya/ })).toBeVisible();
+
   // Back to the card: leaving the wallet option drops the return marker from the address.
   await page.goto('/subscription/change-payment-method?wallet-method=1&wallet-link-status=success');
   await expect(page.getByRole('radio', { name: 'Wallet' })).toBeChecked();

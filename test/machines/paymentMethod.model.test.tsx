@@ -72,6 +72,8 @@ describeModel('paymentMethod', {
       const unlink = await main().findByRole('button', { name: /^Unlink Maya/ });
       if (event.linkId === null) {
         await run.user.click(unlink);
+        // Unlinking asks first (issue 17); the viewer confirms.
+        await run.user.click(await main().findByRole('button', { name: 'Yes, unlink' }));
         await main().findByRole('button', { name: /^Link Maya/ });
         walletSavedWithoutLink = true;
       }

@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import type { AppConfig } from '../../src/api/schemas';
 import { walletReturnPath } from '../../src/machines/subscribe/subscribe.address';
-import { WALLET_BANNERS, walletLinkMachine, type WalletLinkInput, type WalletLinkOutcome } from '../../src/machines/walletLink/walletLink.machine';
+import { UNLINK_CONFIRM, WALLET_BANNERS, walletLinkMachine, type WalletLinkInput, type WalletLinkOutcome } from '../../src/machines/walletLink/walletLink.machine';
 import { WalletPanel } from '../../src/views/parts/WalletPanel';
 import type { DeferredActors } from '../support/deferred';
 import { describeModel } from '../support/model';
@@ -28,13 +28,19 @@ const panel = () => within(screen.getByRole('group', { name: 'Maya Wallet' }));
 
 describeModel('walletLink', {
   machine: walletLinkMachine,
-  inputs: (['success', null, 'failed', 'canceled'] as const).map((linkStatus): WalletLinkInput => ({ linkStatus, returnPath })),
+  inputs: [
+    ...(['success', null, 'failed', 'canceled'] as const).map((linkStatus): WalletLinkInput => ({ linkStatus, returnPath })),
+    // The change-payment-method page of a subscription that renews from the wallet.
+    { linkStatus: null, returnPath, renewsOnWallet: true },
+  ],
   events: {
     'wallet.link': [{ type: 'wallet.link' }],
     'wallet.unlink': [{ type: 'wallet.unlink' }],
+    'unlink.confirm': [{ type: 'unlink.confirm' }],
+    'unlink.cancel': [{ type: 'unlink.cancel' }],
     'wallet.retry': [{ type: 'wallet.retry' }],
   },
-  serializeContext: (s) => `${s.context.linkStatus}|${s.context.error ?? ''}`,
+  serializeContext: (s) => `${s.context.linkStatus}|${s.context.error ?? ''}|${s.context.renewsOnWallet}`,
   // The failed and canceled returns only need their banner over each answer of the lookup.
   prune: (s) => s.context.linkStatus === null || s.context.linkStatus === 'success' || s.matches('loading'),
   invocations: {
@@ -47,7 +53,7 @@ describeModel('walletLink', {
     const onLinkChanged = vi.fn();
     const redirect = vi.fn();
     const run = renderSubscriptionView(
-      <WalletPanel linkStatus={input!.linkStatus} returnPath={input!.returnPath} onLinkChanged={onLinkChanged} />,
+      <WalletPanel linkStatus={input!.linkStatus} returnPath={input!.returnPath} onLinkChanged={onLinkChanged} renewsOnWallet={input!.renewsOnWallet} />,
       { path: returnPath, overrides: { actors: actors.actors, actions: { redirect: (_: unknown, params: { url: string }) => redirect(params.url) }, inspect } },
     );
     return { ...run, onLinkChanged, redirect, deferred: actors } as Run;
@@ -55,6 +61,8 @@ describeModel('walletLink', {
   executors: {
     'wallet.link': async (run) => run.user.click(panel().getByRole('button', { name: 'Link Maya' })),
     'wallet.unlink': async (run) => run.user.click(panel().getByRole('button', { name: 'Unlink Maya' })),
+    'unlink.confirm': async (run) => run.user.click(panel().getByRole('button', { name: 'Yes, unlink' })),
+    'unlink.cancel': async (run) => run.user.click(panel().getByRole('button', { name: 'Keep it linked' })),
     'wallet.retry': async (run) => run.user.click(panel().getByRole('button', { name: 'Try again' })),
   },
   states: {
@@ -100,6 +108,15 @@ describeModel('walletLink', {
       expect(panel().getByRole('button', { name: 'Unlink Maya' })).toBeEnabled();
       await waitFor(() => expect(run.onLinkChanged).toHaveBeenLastCalledWith('link-1'));
       if (snapshot.context.error) expect(panel().getByRole('alert')).toHaveTextContent(REFUSALS.unlink);
+    },
+    confirmingUnlink: (run, snapshot) => {
+      const dialog = panel().getByRole('alertdialog', { name: 'Unlink your Maya wallet?' });
+      // Says what happens to renewals when the subscription renews from this wallet.
+      expect(dialog).toHaveAccessibleDescription(snapshot.context.renewsOnWallet ? UNLINK_CONFIRM.renewal : UNLINK_CONFIRM.plain);
+      expect(within(dialog).getByRole('button', { name: 'Keep it linked' })).toHaveFocus();
+      // Nothing is unlinked until the viewer confirms.
+      expect(panel().queryByRole('button', { name: 'Unlinking...' })).not.toBeInTheDocument();
+      expect(run.onLinkChanged).not.toHaveBeenLastCalledWith(null);
     },
     unlinking: () => {
       expect(panel().getByRole('button', { name: 'Unlinking...' })).toBeDisabled();

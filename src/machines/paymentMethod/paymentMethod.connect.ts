@@ -22,6 +22,8 @@ export interface PaymentMethodView {
   stage: PaymentMethodStage;
   option: MethodOption | null;
   linkStatus: SnapshotFrom<PaymentMethodMachine>['context']['linkStatus'];
+  /** The subscription renews from the linked wallet (unlinking it asks first). */
+  renewsOnWallet: boolean;
   /** The last save's refusal (also toasted); the load failure's message on 'failed'. */
   error: string | null;
   attempt: number;
@@ -44,6 +46,7 @@ export function paymentMethodView(snapshot: SnapshotFrom<PaymentMethodMachine>, 
     stage,
     option: snapshot.context.option,
     linkStatus: snapshot.context.linkStatus,
+    renewsOnWallet: snapshot.context.renewsOnWallet,
     error: snapshot.context.error,
     attempt: snapshot.context.attempt,
     busy: stage === 'confirming' || stage === 'saving' || stage === 'saved',

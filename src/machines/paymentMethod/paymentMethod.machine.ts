@@ -34,6 +34,8 @@ export interface PaymentMethodContext {
   linkStatus: WalletLinkOutcome | null;
   subscriptionId: string | null;
   option: MethodOption | null;
+  /** The active subscription renews from the linked wallet: unlinking it asks first. */
+  renewsOnWallet: boolean;
   error: string | null;
   /** Failed saves so far: the card form starts afresh after each (its own flow has ended). */
   attempt: number;
@@ -82,6 +84,7 @@ export const paymentMethodMachine = setup({
     assignStatus: assign(({ context }, params: { status: SubscriptionStatusDetails }) => ({
       subscriptionId: params.status.subscriptionId,
       option: initialOption(params.status.paymentMethod, context.walletMethod),
+      renewsOnWallet: params.status.paymentMethod === 'MAYA_WALLET' && params.status.status === 'ACTIVE',
     })),
     assignOption: assign((_, params: { option: MethodOption }) => ({ option: params.option, error: null })),
     forgetWalletReturn: assign({ walletMethod: false, linkStatus: null }),
@@ -108,7 +111,7 @@ export const paymentMethodMachine = setup({
       'load.retry': 'The person tries loading the page again',
     },
   },
-  context: ({ input }) => ({ ...input, subscriptionId: null, option: null, error: null, attempt: 0 }),
+  context: ({ input }) => ({ ...input, subscriptionId: null, option: null, renewsOnWallet: false, error: null, attempt: 0 }),
   initial: 'loadingStatus',
   states: {
     loadingStatus: {

@@ -1,6 +1,6 @@
 /** The wallet panel's view props: the banner of a return, the link, errors, pending. */
 import type { SnapshotFrom } from 'xstate';
-import { WALLET_BANNERS, type WalletLinkEvent, type WalletLinkMachine } from './walletLink.machine';
+import { UNLINK_CONFIRM, WALLET_BANNERS, type WalletLinkEvent, type WalletLinkMachine } from './walletLink.machine';
 
 export const WALLET_PROVIDER = 'Maya';
 
@@ -9,7 +9,10 @@ export function connectWalletLink(state: SnapshotFrom<WalletLinkMachine>, send: 
   return {
     loading: state.matches('loading'),
     lookupFailed: state.matches('lookupFailed'),
-    linked: state.matches('linked') || state.matches('unlinking'),
+    linked: state.matches('linked') || state.matches('unlinking') || state.matches('confirmingUnlink'),
+    confirmUnlink: state.matches('confirmingUnlink')
+      ? { question: UNLINK_CONFIRM.question, detail: state.context.renewsOnWallet ? UNLINK_CONFIRM.renewal : UNLINK_CONFIRM.plain }
+      : null,
     linking: state.matches('gettingBaseUrl') || state.matches('starting') || state.matches('redirecting'),
     unlinking: state.matches('unlinking'),
     banner: linkStatus ? { tone: linkStatus === 'success' ? ('good' as const) : ('bad' as const), text: WALLET_BANNERS[linkStatus] } : null,
@@ -18,6 +21,8 @@ export function connectWalletLink(state: SnapshotFrom<WalletLinkMachine>, send: 
     error,
     onLink: () => send({ type: 'wallet.link' }),
     onUnlink: () => send({ type: 'wallet.unlink' }),
+    onConfirmUnlink: () => send({ type: 'unlink.confirm' }),
+    onCancelUnlink: () => send({ type: 'unlink.cancel' }),
     onRetry: () => send({ type: 'wallet.retry' }),
   } as const;
 }

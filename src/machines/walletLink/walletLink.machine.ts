@@ -25,7 +25,15 @@ export interface WalletLinkInput {
   linkStatus: WalletLinkOutcome | null;
   /** Path and query of the page to come back to; the outcome is added as `wallet-link-status`. */
   returnPath: string;
+  /** The viewer's active subscription renews from this wallet (unlinking says what that means). */
+  renewsOnWallet?: boolean;
 }
+
+export const UNLINK_CONFIRM = {
+  question: 'Unlink your Maya wallet?',
+  renewal: 'Your subscription renews from this wallet. After you unlink it, the next renewal cannot be charged: choose another payment method before then, or your Premium access ends at the end of this period.',
+  plain: 'You can link it again at any time.',
+} as const;
 
 export interface WalletLinkContext extends WalletLinkInput {
   link: WalletLink | null;
@@ -34,7 +42,12 @@ export interface WalletLinkContext extends WalletLinkInput {
   error: string | null;
 }
 
-export type WalletLinkEvent = { type: 'wallet.link' } | { type: 'wallet.unlink' } | { type: 'wallet.retry' };
+export type WalletLinkEvent =
+  | { type: 'wallet.link' }
+  | { type: 'wallet.unlink' }
+  | { type: 'unlink.confirm' }
+  | { type: 'unlink.cancel' }
+  | { type: 'wallet.retry' };
 
 /** Maya's three return addresses: the app's base address, the page, and the outcome. */
 export function walletReturnUrls(baseUrl: string, returnPath: string): WalletLinkStartRequest['redirectUrl'] {
@@ -87,10 +100,12 @@ export const walletLinkMachine = setup({
     events: {
       'wallet.link': 'The person presses the link button',
       'wallet.unlink': 'The person presses the unlink button',
+      'unlink.confirm': 'The person confirms: unlink the wallet',
+      'unlink.cancel': 'The person keeps the wallet linked',
       'wallet.retry': 'The person tries reading the link again',
     },
   },
-  context: ({ input }) => ({ ...input, link: null, baseUrl: null, error: null }),
+  context: ({ input }) => ({ ...input, renewsOnWallet: input.renewsOnWallet ?? false, link: null, baseUrl: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -149,7 +164,14 @@ export const walletLinkMachine = setup({
     linked: {
       description: 'A wallet is linked: offering the unlink button',
       entry: { type: 'linkChanged', params: ({ context }) => ({ linkId: context.link?.linkId ?? null }) },
-      on: { 'wallet.unlink': { target: 'unlinking', actions: 'clearMessages' } },
+      on: { 'wallet.unlink': { target: 'confirmingUnlink', actions: 'clearMessages' } },
+    },
+    confirmingUnlink: {
+      description: 'Asking before unlinking (and saying what happens to renewals when the subscription renews from it)',
+      on: {
+        'unlink.confirm': { target: 'unlinking', description: 'Unlink confirmed' },
+        'unlink.cancel': { target: 'linked', description: 'Kept linked' },
+      },
     },
     unlinking: {
       description: 'Unlinking the wallet',

@@ -95,7 +95,7 @@ export default function ChangePaymentMethodPage() {
             )}
             {view.option === 'wallet' && (
               <div className={css.intro}>
-                <WalletPanel linkStatus={view.linkStatus} returnPath={walletReturnPath} onLinkChanged={setLinkId} />
+                <WalletPanel linkStatus={view.linkStatus} returnPath={walletReturnPath} onLinkChanged={setLinkId} renewsOnWallet={view.renewsOnWallet} />
                 <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => flow.send({ type: 'wallet.save', linkId })}>
                   {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
                 </button>

@@ -4,6 +4,7 @@
  * flow (walletLink.machine); `onLinkChanged` tells the page which link, if any, it can pay with.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { connectWalletLink, WALLET_PROVIDER } from '../../machines/walletLink/walletLink.connect';
 import { walletLinkMachine, type WalletLinkOutcome } from '../../machines/walletLink/walletLink.machine';
 import { createWalletLinkActors } from '../../machines/subscribe/subscribe.actors';
@@ -14,19 +15,22 @@ import { ErrorBox } from './ErrorBox';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 
-export function WalletPanel({ linkStatus, returnPath, onLinkChanged }: {
+export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWallet = false }: {
   linkStatus: WalletLinkOutcome | null;
   returnPath: string;
   onLinkChanged: (linkId: string | null) => void;
+  /** The active subscription renews from this wallet: unlinking says what happens to renewals. */
+  renewsOnWallet?: boolean;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const actor = useFlow(walletLinkMachine, {
     actors: createWalletLinkActors(api, queryClient),
     actions: { notify: notifyFor('walletLink'), linkChanged: (_, { linkId }) => onLinkChanged(linkId) },
-    input: { linkStatus, returnPath },
+    input: { linkStatus, returnPath, renewsOnWallet },
   });
   const props = useConnect(actor, connectWalletLink);
+  const questionId = useId();
   return (
     <div className={css.panel} aria-label="Maya Wallet" role="group">
       {props.banner && <p className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
@@ -42,9 +46,18 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged }: {
           <p>Linked Maya account: <strong>{props.email ?? 'your Maya account'}</strong></p>
           <p className={muted}>Card state: {props.cardState}</p>
           <ErrorBox message={props.error} />
-          <button type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
-            {props.unlinking ? 'Unlinking...' : `Unlink ${WALLET_PROVIDER}`}
-          </button>
+          {props.confirmUnlink ? (
+            <div role="alertdialog" aria-labelledby={`${questionId}-q`} aria-describedby={`${questionId}-d`} className={css.panel}>
+              <p id={`${questionId}-q`}><strong>{props.confirmUnlink.question}</strong></p>
+              <p id={`${questionId}-d`}>{props.confirmUnlink.detail}</p>
+              <button type="button" className={button.secondary} onClick={props.onConfirmUnlink}>Yes, unlink</button>{' '}
+              <button type="button" className={button.primary} onClick={props.onCancelUnlink} autoFocus>Keep it linked</button>
+            </div>
+          ) : (
+            <button type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
+              {props.unlinking ? 'Unlinking...' : `Unlink ${WALLET_PROVIDER}`}
+            </button>
+          )}
         </>
       )}
       {!props.loading && !props.lookupFailed && !props.linked && (
