@@ -4,6 +4,9 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
+import { startBillingEngine } from './billing/engine';
+import { createMayaClient } from './gateway/maya';
+import { createMailer } from './platform/mail';
 import { isLocalSandbox } from './gateway/config';
 import { openPreparedDatabase } from './startup';
 import { readSettings, type Settings } from './settings';
@@ -48,6 +51,11 @@ if (serveSpa) {
   app.use('*', staticSite(distDir));
 }
 
+// Renewals, retries, reminders and end notices run on the job queue as the billing clock makes them due.
+const engine = await startBillingEngine({
+  db, gateway: createMayaClient(settings.gateway), log: (line) => console.info(line), publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
+});
+
 const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
   console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
@@ -79,6 +87,7 @@ async function stop(signal: string) {
     // A request that will not finish (a slow client) does not hold the stop up for long.
     setTimeout(() => server.closeAllConnections(), 5000).unref();
   });
+  await engine.stop();
   await db.close();
   console.info('Stopped: server and database closed.');
   process.exit(0);

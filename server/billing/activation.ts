@@ -12,6 +12,13 @@ import { currentSubscription, LIVE_STATUSES } from './subscriptions';
 
 /** What a plan change's record keeps so that its outcome can apply the change: the subscription it replaces. */
 export const CHANGE_KEY = 'changesSubscriptionId';
+/** What a renewal's record keeps (renewals.ts, or "Renew now" by checkout): the subscription whose next period it pays. */
+export const RENEWS_KEY = 'renewsSubscriptionId';
+
+/** The record's own keys, not the subscription's payment details. */
+const RECORD_KEYS = [CHANGE_KEY, RENEWS_KEY, 'periodStart'];
+const subscriptionDetails = (details: Record<string, unknown> | null) =>
+  Object.fromEntries(Object.entries(details ?? {}).filter(([key]) => !RECORD_KEYS.includes(key)));
 
 export interface PaidRecord {
   id: string;
@@ -24,7 +31,10 @@ export interface PaidRecord {
 
 /** Writes the subscription a paid record buys; called once per record, in the outcome's transaction. */
 export async function activatePaidRecord(tx: Queryable, record: PaidRecord, at: Date): Promise<void> {
-  const subscriptionId = typeof record.payment_details?.[CHANGE_KEY] === 'string' ? await replaceForPlanChange(tx, record, at) : await startPurchased(tx, record, at);
+  const subscriptionId =
+    typeof record.payment_details?.[RENEWS_KEY] === 'string' ? await startNextPeriod(tx, record, at)
+    : typeof record.payment_details?.[CHANGE_KEY] === 'string' ? await replaceForPlanChange(tx, record, at)
+    : await startPurchased(tx, record, at);
   await tx.query('UPDATE payment_records SET subscription_id = $2 WHERE id = $1', [record.id, subscriptionId]);
 }
 
@@ -39,6 +49,36 @@ async function startPurchased(tx: Queryable, record: PaidRecord, at: Date): Prom
     `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, created_at, updated_at)
      VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $8, $8) RETURNING id`,
     [record.user_id, record.plan_id, start, end, record.payment_method, JSON.stringify(details), record.payment_method !== 'MAYA_CHECKOUT', at],
+  );
+  return inserted.rows[0]!.id;
+}
+
+/**
+ * A renewal: the next period starts exactly at the old end date (no gap, no overlap, also when paid
+ * late while PAST_DUE), as a new history item on the same plan, method and card or wallet; the old
+ * period is over.
+ */
+async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Promise<string> {
+  const renewedId = record.payment_details![RENEWS_KEY] as string;
+  const old = (
+    await tx.query<{ id: string; plan_id: number; end_date: Date; payment_method: string; payment_details: Record<string, unknown> | null }>(
+      'SELECT id, plan_id, end_date, payment_method, payment_details FROM subscriptions WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [renewedId, record.user_id],
+    )
+  ).rows[0];
+  if (!old) throw new Error(`Renewal of an unknown subscription ${renewedId}`);
+  const plan = (await tx.query<{ billing_cycle: string; duration: number }>('SELECT billing_cycle, duration FROM plans WHERE id = $1', [old.plan_id])).rows[0]!;
+  const start = old.end_date;
+  const end = addBillingPeriod(start, plan.billing_cycle, plan.duration);
+  await tx.query(
+    `UPDATE subscriptions SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, renewal_failure = NULL, updated_at = $2 WHERE id = $1`,
+    [old.id, at],
+  );
+  const renewing = record.payment_method !== 'MAYA_CHECKOUT';
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, previous_plan_id, created_at, updated_at)
+     VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $2, $8, $8) RETURNING id`,
+    [record.user_id, old.plan_id, start, end, record.payment_method, JSON.stringify(subscriptionDetails(record.payment_details)), renewing, at],
   );
   return inserted.rows[0]!.id;
 }
@@ -62,7 +102,7 @@ async function replaceForPlanChange(tx: Queryable, record: PaidRecord, at: Date)
       [old.id, at, `Changed to the ${plan.name} plan`],
     );
   }
-  const { [CHANGE_KEY]: _replaced, ...details } = record.payment_details ?? {};
+  const details = subscriptionDetails(record.payment_details);
   const inserted = await tx.query<{ id: string }>(
     `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, previous_plan_id, created_at, updated_at)
      VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $8, $3, $3) RETURNING id`,

@@ -13,7 +13,7 @@ import type { PaymentMethod } from '../../src/api/schemas';
 import { fromMayaValue, isFinalStatus, recordStatusOf, type Gateway, type MayaPayment } from '../gateway/maya';
 import { now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
-import { activatePaidRecord, CHANGE_KEY } from './activation';
+import { activatePaidRecord, CHANGE_KEY, RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
 import { reverseDuplicate } from './reversals';
 import { currentSubscription } from './subscriptions';
@@ -153,8 +153,9 @@ export async function applyOutcome(db: Db, recordId: string, status: string, gat
       return 'REVERSAL_DUE';
     }
     if (status !== 'PAYMENT_SUCCESS' || record.plan_id === null) return status;
-    const isPlanChange = typeof record.payment_details?.[CHANGE_KEY] === 'string';
-    if (!isPlanChange) {
+    // A plan change or a renewal pays for a period of the viewer's paid subscription: never a duplicate by that.
+    const paysOwnPeriod = typeof record.payment_details?.[CHANGE_KEY] === 'string' || typeof record.payment_details?.[RENEWS_KEY] === 'string';
+    if (!paysOwnPeriod) {
       // A purchase for a viewer who already has a paid period running pays for nothing: never stacked.
       const current = await currentSubscription(tx, record.user_id, at);
       if (current && current.plan_type !== 'FREE') {

@@ -1,10 +1,11 @@
 /**
  * Subscriptions: the current status, history, cancel and resubscribe.
  *
- * Expiry is computed when read, never by a sweep: a subscription that is ACTIVE, CANCELED or
- * PAST_DUE and whose end date is at or before the server clock (server/platform/clock.ts) reads as EXPIRED,
- * and the viewer falls back to FREE. Moving the clock back makes it current again, which is what QA
- * wants from a clock they can move. Renewal of card and wallet subscriptions is not built yet.
+ * Expiry is computed when read: a subscription that is ACTIVE, CANCELED or PAST_DUE and whose end
+ * date is at or before the server clock (server/platform/clock.ts) reads as EXPIRED, and the viewer
+ * falls back to FREE; a card or wallet subscription that renews keeps access while its renewal is
+ * charged and retried (renewals.ts). Moving the clock back makes it current again, which is what QA
+ * wants from a clock they can move.
  */
 import type {
   BillingCycle,
@@ -38,12 +39,25 @@ export const SUBSCRIPTION_MESSAGES = {
 export const LIVE_STATUSES = ['ACTIVE', 'CANCELED', 'PAST_DUE'] as const;
 const LIVE_SQL = `(${LIVE_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
+/**
+ * How long a card or wallet subscription keeps access past its end date while its renewal is being
+ * charged and retried (PAST_DUE: again 1, 3, 5 and 7 days after the end date; renewals.ts). The
+ * engine ends it explicitly after the last failed attempt; this bound only keeps reads honest if it
+ * has not run.
+ */
+export const RENEWAL_GRACE_DAYS = 8;
+
+/** SQL: the instant the subscription (alias `s`) stops giving access. */
+const accessEndSql = `CASE WHEN s.status = 'PAST_DUE'
+    OR (s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'))
+  THEN s.end_date + interval '${RENEWAL_GRACE_DAYS} days' ELSE s.end_date END`;
+
 /** SQL: the status as read at the instant in parameter `at` (e.g. '$1'), for table alias `s`. */
 export const effectiveStatusSql = (at: string) =>
-  `CASE WHEN s.status IN ${LIVE_SQL} AND s.end_date IS NOT NULL AND s.end_date <= ${at} THEN 'EXPIRED' ELSE s.status END`;
+  `CASE WHEN s.status IN ${LIVE_SQL} AND s.end_date IS NOT NULL AND ${accessEndSql} <= ${at} THEN 'EXPIRED' ELSE s.status END`;
 
 /** SQL: the subscription (alias `s`) gives access at the instant in parameter `at`. */
-export const isCurrentSql = (at: string) => `(s.status IN ${LIVE_SQL} AND (s.end_date IS NULL OR s.end_date > ${at}))`;
+export const isCurrentSql = (at: string) => `(s.status IN ${LIVE_SQL} AND (s.end_date IS NULL OR ${accessEndSql} > ${at}))`;
 
 /** Newest first; rows written at one fixed instant keep their write order. */
 export const NEWEST_FIRST = 's.start_date DESC, s.seq DESC';

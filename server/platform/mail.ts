@@ -1,4 +1,12 @@
-/** The dev mailbox (design): the server sends no real email; every message is stored instead. */
+/**
+ * Mail through nodemailer: with SMTP_URL it goes through that relay; without it (the default) the
+ * dev mailbox is the transport: every message is stored in the database, readable at /dev/mailbox.
+ * Every message has a text and an HTML part. The sign-up and recovery codes, receipts, failed-payment
+ * notices, checkout reminders and end notices all go this way.
+ */
+import nodemailer from 'nodemailer';
+import type { Transport } from 'nodemailer';
+import { PRODUCT_NAME } from '../../src/lib/product';
 import type { Db } from './db';
 
 export interface Mail {
@@ -9,13 +17,57 @@ export interface Mail {
   sentAt: string;
 }
 
-export function createMailbox(db: Db) {
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** A one-time code the message carries (the dev mailbox shows it apart, for QA and the tests). */
+  otp?: string | null;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+/** The HTML part: the text, escaped, its addresses as links. */
+const htmlOf = (text: string) =>
+  `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5"><p>${escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)}</p></body></html>`;
+
+/** The dev mailbox as a nodemailer transport: the message is stored, nothing leaves the machine. */
+function mailboxTransport(db: Db): Transport {
   return {
-    async send(to: string, subject: string, text: string, otp: string | null = null) {
-      await db.query('INSERT INTO mailbox (to_email, subject, body, otp) VALUES ($1, $2, $3, $4)', [to, subject, text, otp]);
-      // Nothing is logged here: neither the code (a secret) nor the address and subject (they tell
-      // which emails have accounts). The routes log one line that reads the same for every email.
+    name: 'sine-bisaya-dev-mailbox',
+    version: '1',
+    send(mail, callback) {
+      const data = mail.data as { to?: string; subject?: string; text?: string; headers?: Record<string, string> };
+      const otp = data.headers?.['X-Sine-Bisaya-Code'] ?? null;
+      db.query('INSERT INTO mailbox (to_email, subject, body, otp) VALUES ($1, $2, $3, $4)', [String(data.to ?? ''), data.subject ?? '', String(data.text ?? ''), otp])
+        .then(() => callback(null, { envelope: mail.message.getEnvelope(), messageId: mail.message.messageId() }))
+        .catch((error: Error) => callback(error, undefined as never));
     },
+  };
+}
+
+export function createMailer(db: Db, smtpUrl: string | undefined = process.env.SMTP_URL): Mailer {
+  const transporter = nodemailer.createTransport(smtpUrl ? smtpUrl : mailboxTransport(db));
+  const from = process.env.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@sinebisaya.ph>`;
+  return {
+    async send(mail) {
+      // Nothing is logged here: neither the code (a secret) nor the address and subject (they tell
+      // which emails have accounts). The callers log one line that reads the same for every email.
+      await transporter.sendMail({
+        from, to: mail.to, subject: mail.subject, text: mail.text, html: htmlOf(mail.text),
+        ...(mail.otp && !smtpUrl ? { headers: { 'X-Sine-Bisaya-Code': mail.otp } } : {}),
+      });
+    },
+  };
+}
+
+/** The dev mailbox: what was sent (as the mailbox transport stored it), newest first. */
+export function createMailbox(db: Db, mailer: Mailer = createMailer(db)) {
+  return {
+    send: (to: string, subject: string, text: string, otp: string | null = null) => mailer.send({ to, subject, text, otp }),
     async list(to?: string): Promise<Mail[]> {
       const rows = await db.query<{ to_email: string; subject: string; body: string; otp: string | null; sent_at: Date }>(
         to

@@ -1,0 +1,321 @@
+/**
+ * Renewals and dunning (docs/product.md#renewals, #dunning, #checkout-renewal, #one-charge-per-period):
+ * the work the billing engine (engine.ts) runs when the billing clock says it is due. Each function
+ * handles one subscription and is safe to run twice, in two processes at once, or again after a
+ * process was killed in the middle:
+ *
+ * - `renewSubscription`: a card (MAYA_VAULT) or wallet (MAYA_WALLET) subscription that is ACTIVE and
+ *   auto-renewing is charged at its end date, or a PAST_DUE one at its next attempt. The reference sent
+ *   to Maya is derived from the subscription and the period, and one payment record per period
+ *   carries every attempt (retry_count, last_retry_date); before charging, Maya is asked for that
+ *   reference, so a retry after a crash finds the earlier charge instead of making a second one. On
+ *   success the next period starts exactly at the old end date (activation.ts). On failure the
+ *   subscription is PAST_DUE, retried 1, 3, 5 and 7 days after the end date (a hard decline is not
+ *   retried), and after the last failure it ends.
+ * - `endSubscription`: a PAST_DUE subscription whose last attempt failed, or whose grace is over.
+ * - `remindCheckout`, `noticeEnd`: the checkout reminder (from 3 days before the end date) and the
+ *   end-of-subscription notice, each mailed once.
+ */
+import { createHash } from 'node:crypto';
+import { PRODUCT_NAME } from '../../src/lib/product';
+import { formatDate } from '../../src/lib/dates';
+import { GatewayError, isFinalStatus, recordStatusOf, toMayaValue, type MayaPayment } from '../gateway/maya';
+import { contactOf } from '../identity/users';
+import { DAY_MS, now } from '../platform/clock';
+import type { Db } from '../platform/db';
+import type { Mailer } from '../platform/mail';
+import { RENEWS_KEY } from './activation';
+import type { BillingDeps } from './deps';
+import { recordPayment } from './payments';
+import { applyGatewayAnswer, decisiveAttempt } from './settlement';
+
+/** Days after the end date on which a failed renewal is tried again; after the last, the subscription ends. */
+export const RETRY_DAYS = [1, 3, 5, 7] as const;
+/** From how long before the end date a checkout subscription is reminded to renew. */
+export const REMINDER_DAYS = 3;
+/** How long a process holds a renewal charge (real time): one killed mid-way leaves it to another after this. */
+export const CHARGE_LEASE_MS = 60_000;
+
+export type RenewalDeps = Pick<BillingDeps, 'db' | 'gateway' | 'log' | 'publicBaseUrl'> & { mailer: Mailer };
+
+/** The reference sent to Maya for one period of one subscription: the same after any crash or retry. */
+export function renewalReference(subscriptionId: string, periodEnd: Date): string {
+  const digest = createHash('sha256').update(`${subscriptionId}|${periodEnd.toISOString()}`).digest('hex').slice(0, 20).toUpperCase();
+  return `SB-RN-${digest}`;
+}
+
+/** Maya's refusals that will not change by trying again (expired, lost or stolen card; link removed). */
+export function isHardDecline(reason: string | null | undefined): boolean {
+  return /expired|lost|stolen|not found|unlinked|link|PY0011|PY0012|PY0013/i.test(reason ?? '');
+}
+
+interface DueRow {
+  id: string;
+  user_id: string;
+  plan_id: number;
+  status: string;
+  end_date: Date;
+  payment_method: 'MAYA_VAULT' | 'MAYA_WALLET';
+  payment_details: Record<string, unknown> | null;
+  next_attempt_at: Date | null;
+  auto_renew: boolean;
+}
+
+/** What the engine finds due at `at` (ids only: each is then handled on its own). */
+export async function dueWork(db: Db, at: Date, limit = 500) {
+  const renew = await db.query<{ id: string }>(
+    `SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND auto_renew AND payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND end_date <= $1
+     UNION ALL
+     SELECT id FROM subscriptions WHERE status = 'PAST_DUE' AND next_attempt_at <= $1
+     LIMIT $2`,
+    [at, limit],
+  );
+  const end = await db.query<{ id: string }>(
+    `SELECT id FROM subscriptions WHERE status = 'PAST_DUE' AND next_attempt_at IS NULL AND end_date + interval '${RETRY_DAYS.at(-1)} days' <= $1 LIMIT $2`,
+    [at, limit],
+  );
+  const remind = await db.query<{ id: string }>(
+    `SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND payment_method = 'MAYA_CHECKOUT' AND reminded_at IS NULL
+       AND end_date > $1 AND end_date - interval '${REMINDER_DAYS} days' <= $1 LIMIT $2`,
+    [at, limit],
+  );
+  const notice = await db.query<{ id: string }>(
+    `SELECT s.id FROM subscriptions s WHERE s.end_notice_at IS NULL AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
+       AND (s.status IN ('CANCELED', 'EXPIRED') OR (s.status = 'ACTIVE' AND NOT (s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'))))
+       AND NOT EXISTS (SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND n.start_date >= s.end_date AND n.id <> s.id)
+     LIMIT $2`,
+    [at, limit],
+  );
+  return { renew: renew.rows.map((r) => r.id), end: end.rows.map((r) => r.id), remind: remind.rows.map((r) => r.id), notice: notice.rows.map((r) => r.id) };
+}
+
+const money = (amount: string) => `₱${amount}`;
+
+/**
+ * Charges the due period of one subscription, at most once. Answers what happened, for the engine's
+ * log and the tests: 'renewed', 'failed', 'pending', or 'skipped' (nothing due, or another process has it).
+ */
+export async function renewSubscription(deps: RenewalDeps, subscriptionId: string): Promise<'renewed' | 'failed' | 'pending' | 'skipped'> {
+  const { db, gateway, log } = deps;
+  const claim = await db.transaction(async (tx) => {
+    const at = await now(tx);
+    const sub = (
+      await tx.query<DueRow>(
+        `SELECT id, user_id, plan_id, status, end_date, payment_method, payment_details, next_attempt_at, auto_renew FROM subscriptions WHERE id = $1 FOR UPDATE`,
+        [subscriptionId],
+      )
+    ).rows[0];
+    const due =
+      sub &&
+      ((sub.status === 'ACTIVE' && sub.auto_renew && (sub.payment_method === 'MAYA_VAULT' || sub.payment_method === 'MAYA_WALLET') && sub.end_date <= at) ||
+        (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at));
+    if (!sub || !due) return null;
+    const reference = renewalReference(sub.id, sub.end_date);
+    const plan = (await tx.query<{ price: string; name: string }>('SELECT price::text AS price, name FROM plans WHERE id = $1', [sub.plan_id])).rows[0]!;
+    let record = (await tx.query<{ id: string; status: string; amount: string; retry_count: number }>(
+      'SELECT id, status, amount::text AS amount, retry_count FROM payment_records WHERE reference_id = $1',
+      [reference],
+    )).rows[0];
+    if (record?.status === 'PAYMENT_SUCCESS') return null; // this period is paid already
+    if (!record) {
+      // Another payment of the viewer in flight (a purchase, a plan change) holds the one slot: next sweep.
+      const busy = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING'`, [sub.user_id]);
+      if (busy.rows.length) return null;
+      const created = await recordPayment(tx, {
+        userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: plan.price,
+        paymentMethod: sub.payment_method, gatewayResponse: { details: { ...(sub.payment_details ?? {}), [RENEWS_KEY]: sub.id, periodStart: sub.end_date.toISOString() } }, at,
+      });
+      record = { id: created.id, status: 'PENDING', amount: plan.price, retry_count: 0 };
+    } else if (record.status !== 'PENDING') {
+      // A retry: the same record, one more attempt.
+      const busy = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING' AND id <> $2`, [sub.user_id, record.id]);
+      if (busy.rows.length) return null;
+      await tx.query(`UPDATE payment_records SET status = 'PENDING', retry_count = retry_count + 1, last_retry_date = $2, updated_at = $2 WHERE id = $1`, [record.id, at]);
+      record = { ...record, status: 'PENDING', retry_count: record.retry_count + 1 };
+    }
+    // The charge itself is held by one process for a while (real time), so two never charge at once.
+    const leased = await tx.query(
+      `UPDATE payment_records SET gateway_response = COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('chargeClaimedAt', $2::text)
+       WHERE id = $1 AND status = 'PENDING' AND (gateway_response->>'chargeClaimedAt' IS NULL OR (gateway_response->>'chargeClaimedAt')::timestamptz < $3)
+       RETURNING id`,
+      [record.id, new Date().toISOString(), new Date(Date.now() - CHARGE_LEASE_MS)],
+    );
+    if (!leased.rows.length) return null;
+    return { sub, reference, record, plan, at };
+  });
+  if (!claim) return 'skipped';
+  const { sub, reference, record, plan } = claim;
+  const target = { id: record.id, reference_id: reference, amount: record.amount };
+
+  // First ask Maya: a charge made before a crash is found and applied, never made again.
+  let attempts: MayaPayment[];
+  try {
+    attempts = await gateway.getPaymentsByReference(reference);
+  } catch (error) {
+    log(`renewals: could not read ${reference} at the gateway: ${error instanceof Error ? error.message : String(error)}`);
+    await releaseLease(db, record.id);
+    return 'pending';
+  }
+  await reverseExtraSuccesses(deps, attempts, reference);
+  const earlier = decisiveAttempt(attempts);
+  let answer: MayaPayment | null = earlier && (!isFinalStatus(earlier.status) || recordStatusOf(earlier.status) === 'PAYMENT_SUCCESS') ? earlier : null;
+  let failure: string | null = null;
+  if (!answer) {
+    const value = toMayaValue(plan.price);
+    try {
+      if (sub.payment_method === 'MAYA_VAULT') {
+        const cardTokenId = String(sub.payment_details?.cardTokenId ?? '');
+        const card = (await db.query<{ customer_id: string | null }>('SELECT customer_id FROM saved_cards WHERE card_token_id = $1 AND user_id = $2', [cardTokenId, sub.user_id])).rows[0];
+        if (!card?.customer_id) throw new GatewayError(404, 'CARD', 'Card not found');
+        answer = await gateway.payWithCard(card.customer_id, cardTokenId, {
+          totalAmount: { amount: value, currency: 'PHP' }, requestReferenceNumber: reference,
+          redirectUrl: { success: `${deps.publicBaseUrl}/subscription`, failure: `${deps.publicBaseUrl}/subscription`, cancel: `${deps.publicBaseUrl}/subscription` },
+        });
+      } else {
+        answer = await gateway.payWithWalletLink(String(sub.payment_details?.mayaWalletId ?? ''), { totalAmount: { value, currency: 'PHP' }, requestReferenceNumber: reference });
+      }
+    } catch (error) {
+      if (error instanceof GatewayError && (error.status === 0 || error.status >= 500)) {
+        // The gateway did not answer: nothing is known to be charged; the next sweep asks it first.
+        log(`renewals: gateway unavailable for ${reference}: ${error.message}`);
+        await releaseLease(db, record.id);
+        return 'pending';
+      }
+      failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+  let status: string;
+  if (answer) {
+    status = await applyGatewayAnswer(deps, target, answer);
+    if (status === 'PENDING') {
+      // 3-D Secure or still processing: no viewer is here to answer; treat as failed after the gateway says so.
+      await releaseLease(db, record.id);
+      if (answer.status === 'FOR_AUTHENTICATION') failure = 'Your bank asked to confirm the payment';
+      else return 'pending';
+    }
+  } else status = 'PAYMENT_FAILED';
+  if (status === 'PAYMENT_SUCCESS') {
+    await mailReceipt(deps, sub.user_id, record.id);
+    return 'renewed';
+  }
+  if (answer && status !== 'PENDING' && !failure) failure = 'Your payment was declined';
+  await failRenewal(deps, sub, record.id, failure ?? 'Your payment was declined');
+  return 'failed';
+}
+
+async function releaseLease(db: Db, recordId: string) {
+  await db.query(`UPDATE payment_records SET gateway_response = gateway_response - 'chargeClaimedAt' WHERE id = $1`, [recordId]);
+}
+
+/** Two successes at Maya for one period's reference (a charge raced a lost answer): every one but the first is given back. */
+async function reverseExtraSuccesses(deps: RenewalDeps, attempts: MayaPayment[], reference: string) {
+  const paid = attempts.filter((p) => isFinalStatus(p.status) && recordStatusOf(p.status) === 'PAYMENT_SUCCESS').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const extra of paid.slice(1)) {
+    try {
+      if (extra.canVoid !== false) await deps.gateway.voidPayment(extra.id, { reason: `${PRODUCT_NAME}: a second charge for one period` });
+      else await deps.gateway.refundPayment(extra.id, { totalAmount: { amount: Number(extra.amount), currency: 'PHP' }, reason: `${PRODUCT_NAME}: a second charge for one period` });
+      deps.log(`renewals: a second charge for ${reference} (${extra.id}) was given back`);
+    } catch (error) {
+      deps.log(`renewals: could not give back ${extra.id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** A failed attempt: PAST_DUE with the next try (none after a hard decline), or the end after the last. */
+async function failRenewal(deps: RenewalDeps, sub: DueRow, recordId: string, reason: string) {
+  const { db } = deps;
+  const at = await now(db);
+  await db.query(`UPDATE payment_records SET status = 'PAYMENT_FAILED', gateway_response = gateway_response - 'chargeClaimedAt', updated_at = $2 WHERE id = $1 AND status = 'PENDING'`, [recordId, at]);
+  const nextDay = RETRY_DAYS.find((days) => sub.end_date.getTime() + days * DAY_MS > at.getTime() + 1000);
+  const hard = isHardDecline(reason);
+  if (nextDay === undefined) {
+    await endSubscription(deps, sub.id, reason);
+    return;
+  }
+  const next = hard ? null : new Date(sub.end_date.getTime() + nextDay * DAY_MS);
+  await db.query(`UPDATE subscriptions SET status = 'PAST_DUE', next_attempt_at = $2, renewal_failure = $3, updated_at = $4 WHERE id = $1 AND status IN ('ACTIVE', 'PAST_DUE')`, [
+    sub.id, next, reason, at,
+  ]);
+  const user = await contactOf(db, sub.user_id);
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${PRODUCT_NAME}: your payment failed — update your payment method`,
+    text: `Hi ${user.firstName}, we could not renew your Premium subscription: ${reason}. You keep Premium for now. ${
+      next ? `We will try again on ${formatDate(next)}.` : 'We will not try this payment method again.'
+    } Update your payment method: ${deps.publicBaseUrl}/subscription/change-payment-method`,
+  });
+}
+
+/** Ends a PAST_DUE subscription (after the last attempt, or its grace): EXPIRED with the reason, the viewer FREE. */
+export async function endSubscription(deps: RenewalDeps, subscriptionId: string, reason = 'Renewal payment failed'): Promise<boolean> {
+  const { db } = deps;
+  const at = await now(db);
+  const ended = await db.query<{ user_id: string }>(
+    `UPDATE subscriptions SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, canceled_date = $2, canceled_reason = $3, end_notice_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'PAST_DUE' RETURNING user_id`,
+    [subscriptionId, at, `Renewal failed: ${reason}`],
+  );
+  const row = ended.rows[0];
+  if (!row) return false;
+  const user = await contactOf(db, row.user_id);
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${PRODUCT_NAME}: your Premium subscription has ended`,
+    text: `Hi ${user.firstName}, we could not renew your Premium subscription, so it has ended and your account is now Free. Subscribe again any time: ${deps.publicBaseUrl}/subscription`,
+  });
+  return true;
+}
+
+async function mailReceipt(deps: RenewalDeps, userId: string, recordId: string) {
+  const row = (
+    await deps.db.query<{ reference_id: string; amount: string; payment_method: string; plan_name: string; start_date: Date; end_date: Date }>(
+      `SELECT r.reference_id, r.amount::text AS amount, r.payment_method, p.name AS plan_name, s.start_date, s.end_date
+       FROM payment_records r JOIN subscriptions s ON s.id = r.subscription_id JOIN plans p ON p.id = s.plan_id WHERE r.id = $1`,
+      [recordId],
+    )
+  ).rows[0];
+  if (!row) return;
+  const user = await contactOf(deps.db, userId);
+  const method = row.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${PRODUCT_NAME}: receipt for your ${row.plan_name} renewal`,
+    text: `Hi ${user.firstName}, your Premium subscription renewed. Plan: ${row.plan_name}. Period: ${formatDate(row.start_date)} to ${formatDate(row.end_date)}. Amount: ${money(row.amount)}, paid with ${method}. Reference: ${row.reference_id}.`,
+  });
+}
+
+/** The checkout reminder: mailed once per period, from 3 days before the end date. */
+export async function remindCheckout(deps: RenewalDeps, subscriptionId: string): Promise<boolean> {
+  const at = await now(deps.db);
+  const marked = await deps.db.query<{ user_id: string; end_date: Date }>(
+    `UPDATE subscriptions SET reminded_at = $2 WHERE id = $1 AND reminded_at IS NULL AND status = 'ACTIVE' AND payment_method = 'MAYA_CHECKOUT' RETURNING user_id, end_date`,
+    [subscriptionId, at],
+  );
+  const row = marked.rows[0];
+  if (!row) return false;
+  const user = await contactOf(deps.db, row.user_id);
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${PRODUCT_NAME}: your Premium renews on ${formatDate(row.end_date)}`,
+    text: `Hi ${user.firstName}, your Premium subscription is paid by checkout and does not renew by itself. Renew now to keep watching after ${formatDate(row.end_date)}: ${deps.publicBaseUrl}/subscription`,
+  });
+  return true;
+}
+
+/** The end-of-subscription notice of a subscription that was not renewed (canceled, voucher, checkout). */
+export async function noticeEnd(deps: RenewalDeps, subscriptionId: string): Promise<boolean> {
+  const at = await now(deps.db);
+  const marked = await deps.db.query<{ user_id: string }>(
+    `UPDATE subscriptions SET end_notice_at = $2 WHERE id = $1 AND end_notice_at IS NULL AND end_date <= $2 RETURNING user_id`,
+    [subscriptionId, at],
+  );
+  const row = marked.rows[0];
+  if (!row) return false;
+  const user = await contactOf(deps.db, row.user_id);
+  await deps.mailer.send({
+    to: user.email,
+    subject: `${PRODUCT_NAME}: your Premium subscription has ended`,
+    text: `Hi ${user.firstName}, your Premium subscription has ended and your account is now Free. Subscribe again any time: ${deps.publicBaseUrl}/subscription`,
+  });
+  return true;
+}

@@ -1,0 +1,36 @@
+/**
+ * The job queue: pg-boss (PostgreSQL's SKIP LOCKED queue, retries, singleton keys), on the same
+ * database as everything else: PGlite (one process, the default) through our adapter, or a
+ * PostgreSQL server shared by several processes. Chosen over graphile-worker, which needs a real
+ * PostgreSQL server (LISTEN/NOTIFY), and over a hand-written loop: the queue is what several
+ * processes share the work through.
+ */
+import PgBoss from 'pg-boss';
+import type { Db } from './db';
+
+/** pg-boss's database interface over our Db: parameterised statements as queries, scripts (migrations) as exec. */
+function bossDb(db: Db) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length) return db.query(text, values);
+      const result = (await db.exec(text)) as { rows?: unknown[] } | Array<{ rows?: unknown[] }> | undefined;
+      const last = Array.isArray(result) ? result[result.length - 1] : result;
+      return { rows: last?.rows ?? [] };
+    },
+  };
+}
+
+export type Jobs = PgBoss;
+
+export async function startJobs(db: Db, log: (line: string) => void): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: bossDb(db),
+    schema: 'pgboss',
+    // Cron schedules are not used (the billing clock can be moved; the engine sweeps instead).
+    schedule: false,
+    supervise: true,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (error) => log(`jobs: ${error instanceof Error ? error.message : String(error)}`));
+  await boss.start();
+  return boss;
+}
