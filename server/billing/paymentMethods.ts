@@ -257,9 +257,13 @@ export async function changePaymentMethod(
     details = {};
   }
   // A canceled subscription stays canceled (it renews on nothing); an active one renews on a card or
-  // wallet and reminds on checkout.
+  // wallet and reminds on checkout. A past-due one is charged at once on the new card or wallet
+  // (the engine picks it up within seconds: its next attempt is now).
   await db.query(
-    `UPDATE subscriptions SET payment_method = $2, payment_details = $3, auto_renew = (status = 'ACTIVE' AND $2 <> 'MAYA_CHECKOUT'), updated_at = $4
+    `UPDATE subscriptions SET payment_method = $2, payment_details = $3,
+       auto_renew = (status IN ('ACTIVE', 'PAST_DUE') AND $2 <> 'MAYA_CHECKOUT'),
+       next_attempt_at = CASE WHEN status = 'PAST_DUE' AND $2 <> 'MAYA_CHECKOUT' THEN $4 ELSE next_attempt_at END,
+       updated_at = $4
      WHERE id = $1 AND user_id = $5`,
     [current.id, request.paymentMethod, JSON.stringify(details), at, userId],
   );

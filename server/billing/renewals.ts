@@ -225,7 +225,12 @@ async function reverseExtraSuccesses(deps: RenewalDeps, attempts: MayaPayment[],
 async function failRenewal(deps: RenewalDeps, sub: DueRow, recordId: string, reason: string) {
   const { db } = deps;
   const at = await now(db);
-  await db.query(`UPDATE payment_records SET status = 'PAYMENT_FAILED', gateway_response = gateway_response - 'chargeClaimedAt', updated_at = $2 WHERE id = $1 AND status = 'PENDING'`, [recordId, at]);
+  // The answer may have marked the record failed already; the lease is given back either way.
+  await db.query(
+    `UPDATE payment_records SET status = CASE WHEN status = 'PENDING' THEN 'PAYMENT_FAILED' ELSE status END, gateway_response = gateway_response - 'chargeClaimedAt', updated_at = $2
+     WHERE id = $1 AND status IN ('PENDING', 'PAYMENT_FAILED')`,
+    [recordId, at],
+  );
   const nextDay = RETRY_DAYS.find((days) => sub.end_date.getTime() + days * DAY_MS > at.getTime() + 1000);
   const hard = isHardDecline(reason);
   if (nextDay === undefined) {

@@ -1,0 +1,191 @@
+/**
+ * Renewals (issue 18): card and wallet subscriptions renew at their end date exactly once, failed
+ * renewals are retried 1, 3, 5 and 7 days after the end date on one payment record and then end,
+ * checkout, canceled and voucher subscriptions are never charged, and the engine runs it all from the
+ * job queue as the billing clock makes it due.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startBillingEngine, type BillingEngine } from '../../../server/billing/engine';
+import { dueWork, renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
+import { defaultGatewayConfig } from '../../../server/gateway/config';
+import { createMayaClient } from '../../../server/gateway/maya';
+import { createMailer } from '../../../server/platform/mail';
+import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+
+let server: BillingServer;
+let deps: RenewalDeps;
+const logs: string[] = [];
+beforeAll(async () => {
+  server = await startBillingServer();
+  const gateway = createMayaClient({ ...defaultGatewayConfig(0), fetch: ((input: RequestInfo | URL, init?: RequestInit) => server.app.request(String(input), init)) as typeof fetch });
+  deps = { db: server.db, gateway, log: (line) => logs.push(line), publicBaseUrl: 'http://localhost', mailer: createMailer(server.db, '') };
+}, SERVER_START_TIMEOUT_MS);
+beforeEach(async () => {
+  await server.reset();
+  // Maya's side forgets earlier tests' charges too (a period's reference is the same in every test).
+  await server.db.exec(`DELETE FROM mailbox; DELETE FROM sandbox_payments; UPDATE sandbox_cards SET behaviour = 'APPROVE' WHERE card_token_id = 'seed-card-premium'`);
+});
+
+const PREMIUM = 'premium@example.com';
+const status = async (email: string) => (await server.as(email).get('/subscription/status')).json.data;
+const premiumSub = async () =>
+  (await server.db.query<{ id: string; end_date: Date; status: string; next_attempt_at: Date | null }>(
+    `SELECT s.id, s.end_date, s.status, s.next_attempt_at FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 ORDER BY s.start_date DESC LIMIT 1`,
+    [PREMIUM],
+  )).rows[0]!;
+const chargesFor = async (reference: string) =>
+  (await server.db.query<{ status: string }>('SELECT status FROM sandbox_payments WHERE request_reference_number = $1', [reference])).rows.map((r) => r.status);
+const mailTo = async (email: string) => (await server.db.query<{ subject: string; body: string }>('SELECT subject, body FROM mailbox WHERE to_email = $1 ORDER BY id', [email])).rows;
+const record = async (reference: string) =>
+  (await server.db.query<{ status: string; retry_count: number; last_retry_date: Date | null }>('SELECT status, retry_count, last_retry_date FROM payment_records WHERE reference_id = $1', [reference])).rows;
+
+describe('a card subscription at its end date', () => {
+  it('renews exactly at the old end date, one charge, one receipt, PREMIUM throughout', async () => {
+    const sub = await premiumSub();
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    // Due, and still PREMIUM while the renewal is being charged.
+    expect((await dueWork(server.db, await server.clock())).renew).toContain(sub.id);
+    expect(await status(PREMIUM)).toMatchObject({ planType: 'PREMIUM', subscriptionId: sub.id });
+    expect(await renewSubscription(deps, sub.id)).toBe('renewed');
+    const now = await status(PREMIUM);
+    expect(now).toMatchObject({ planType: 'PREMIUM', status: 'ACTIVE', paymentMethod: 'MAYA_VAULT' });
+    expect(new Date(now.startDate).getTime()).toBe(sub.end_date.getTime()); // no gap, no overlap
+    expect(new Date(now.endDate).getTime()).toBeGreaterThan(sub.end_date.getTime() + 27 * DAY_MS);
+    const reference = renewalReference(sub.id, sub.end_date);
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+    expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_SUCCESS', retry_count: 0 })]);
+    const history = (await server.as(PREMIUM).get('/subscription/history')).json.data as Array<{ status: string; startDate: string }>;
+    expect(history[0]).toMatchObject({ status: 'ACTIVE', startDate: sub.end_date.toISOString() });
+    expect(history[1]).toMatchObject({ status: 'EXPIRED' });
+    const mails = await mailTo(PREMIUM);
+    expect(mails.map((m) => m.subject)).toEqual(['Sine Bisaya: receipt for your Monthly renewal']);
+    expect(mails[0]!.body).toContain(reference);
+    // Nothing more is due for this period.
+    expect(await renewSubscription(deps, sub.id)).toBe('skipped');
+  });
+
+  it('ten renewals of one subscription at once charge once', async () => {
+    const sub = await premiumSub();
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    const results = await Promise.all(Array.from({ length: 10 }, () => renewSubscription(deps, sub.id)));
+    expect(results.filter((r) => r === 'renewed')).toHaveLength(1);
+    expect(await chargesFor(renewalReference(sub.id, sub.end_date))).toEqual(['PAYMENT_SUCCESS']);
+    expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.status = 'ACTIVE'`, [PREMIUM])).rows[0]!.n).toBe(1);
+  });
+
+  it('a process killed after charging: the next run finds the charge at Maya and does not charge again', async () => {
+    const sub = await premiumSub();
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    const reference = renewalReference(sub.id, sub.end_date);
+    // What the killed process did before dying: the charge at Maya, under the period's reference.
+    const customer = (await server.db.query<{ customer_id: string }>(`SELECT customer_id FROM saved_cards WHERE card_token_id = 'seed-card-premium'`)).rows[0]!.customer_id;
+    await deps.gateway.payWithCard(customer, 'seed-card-premium', {
+      totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: reference,
+      redirectUrl: { success: 'http://localhost/', failure: 'http://localhost/', cancel: 'http://localhost/' },
+    });
+    expect(await renewSubscription(deps, sub.id)).toBe('renewed');
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+  });
+});
+
+describe('a failed renewal', () => {
+  it('is PAST_DUE with access kept, retried on days 1, 3, 5 and 7 on one record, then ends', async () => {
+    await server.db.exec(`UPDATE sandbox_cards SET behaviour = 'DECLINE' WHERE card_token_id = 'seed-card-premium'`);
+    const sub = await premiumSub();
+    const reference = renewalReference(sub.id, sub.end_date);
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    expect(await renewSubscription(deps, sub.id)).toBe('failed');
+    expect(await premiumSub()).toMatchObject({ status: 'PAST_DUE', next_attempt_at: new Date(sub.end_date.getTime() + DAY_MS) });
+    expect(await status(PREMIUM)).toMatchObject({ planType: 'PREMIUM', status: 'PAST_DUE' });
+    expect((await mailTo(PREMIUM)).at(-1)!.subject).toBe('Sine Bisaya: your payment failed — update your payment method');
+    expect((await mailTo(PREMIUM)).at(-1)!.body).toContain('http://localhost/subscription/change-payment-method');
+    for (const [day, tries] of [[1, 1], [3, 2], [5, 3]] as const) {
+      await server.setClock(new Date(sub.end_date.getTime() + day * DAY_MS + 60_000));
+      expect((await dueWork(server.db, await server.clock())).renew).toContain(sub.id);
+      expect(await renewSubscription(deps, sub.id)).toBe('failed');
+      expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_FAILED', retry_count: tries })]);
+      expect(await status(PREMIUM)).toMatchObject({ planType: 'PREMIUM' });
+    }
+    await server.setClock(new Date(sub.end_date.getTime() + 7 * DAY_MS + 60_000));
+    expect(await renewSubscription(deps, sub.id)).toBe('failed');
+    expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_FAILED', retry_count: 4 })]);
+    expect((await premiumSub()).status).toBe('EXPIRED');
+    expect(await status(PREMIUM)).toMatchObject({ planType: 'FREE' });
+    expect((await mailTo(PREMIUM)).at(-1)!.subject).toBe('Sine Bisaya: your Premium subscription has ended');
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_FAILED', 'PAYMENT_FAILED', 'PAYMENT_FAILED', 'PAYMENT_FAILED', 'PAYMENT_FAILED']);
+  });
+
+  it('a hard decline (the card is gone at Maya) is not retried automatically; a new card is charged at once', async () => {
+    await server.db.exec(`UPDATE saved_cards SET customer_id = NULL WHERE card_token_id = 'seed-card-premium'`);
+    try {
+      const sub = await premiumSub();
+      await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+      expect(await renewSubscription(deps, sub.id)).toBe('failed');
+      expect(await premiumSub()).toMatchObject({ status: 'PAST_DUE', next_attempt_at: null });
+      await server.setClock(new Date(sub.end_date.getTime() + 2 * DAY_MS));
+      expect((await dueWork(server.db, await server.clock())).renew).not.toContain(sub.id);
+      // The viewer puts the (working) card back: the charge is tried at once, for the period that began at the old end date.
+      await server.db.exec(`UPDATE saved_cards SET customer_id = (SELECT customer_id FROM sandbox_cards WHERE card_token_id = 'seed-card-premium') WHERE card_token_id = 'seed-card-premium'`);
+      const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT' });
+      expect(changed.status, changed.json.message).toBe(200);
+      expect((await dueWork(server.db, await server.clock())).renew).toContain(sub.id);
+      expect(await renewSubscription(deps, sub.id)).toBe('renewed');
+      const now = await status(PREMIUM);
+      expect(now).toMatchObject({ planType: 'PREMIUM', status: 'ACTIVE' });
+      expect(new Date(now.startDate).getTime()).toBe(sub.end_date.getTime());
+    } finally {
+      await server.db.exec(`UPDATE saved_cards SET customer_id = (SELECT customer_id FROM sandbox_cards WHERE card_token_id = 'seed-card-premium') WHERE card_token_id = 'seed-card-premium'`);
+    }
+  });
+});
+
+describe('subscriptions that are never charged', () => {
+  it('canceled, voucher and checkout subscriptions end at their end date with one notice; checkout is reminded 3 days before', async () => {
+    const ends = (await server.db.query<{ email: string; id: string; end_date: Date; payment_method: string }>(
+      `SELECT u.email, s.id, s.end_date, s.payment_method FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE s.status IN ('ACTIVE', 'CANCELED') AND s.end_date > now() ORDER BY u.email`,
+    )).rows;
+    const canceled = ends.find((r) => r.email === 'canceled@example.com')!;
+    // canceled@ reactivates: an ACTIVE checkout subscription, reminded from 3 days before its end.
+    expect((await server.as('canceled@example.com').post('/subscription/resubscribe', { subscriptionId: canceled.id })).status).toBe(200);
+    await server.setClock(new Date(canceled.end_date.getTime() - 3 * DAY_MS + 60_000));
+    const { remindCheckout, noticeEnd } = await import('../../../server/billing/renewals');
+    const due = await dueWork(server.db, await server.clock());
+    expect(due.remind).toEqual([canceled.id]);
+    expect(await remindCheckout(deps, canceled.id)).toBe(true);
+    expect(await remindCheckout(deps, canceled.id)).toBe(false);
+    expect((await mailTo('canceled@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/^Sine Bisaya: your Premium renews on /)]);
+    // Past every end date: nothing of theirs is charged; each gets one end notice.
+    const latest = Math.max(...ends.map((r) => r.end_date.getTime()));
+    await server.setClock(new Date(latest + 60_000));
+    const after = await dueWork(server.db, await server.clock());
+    for (const row of ends.filter((r) => r.payment_method !== 'MAYA_VAULT')) {
+      expect(after.renew).not.toContain(row.id);
+      expect(after.notice).toContain(row.id);
+      expect(await noticeEnd(deps, row.id)).toBe(true);
+      expect(await noticeEnd(deps, row.id)).toBe(false);
+    }
+    expect(await status('voucher@example.com')).toMatchObject({ planType: 'FREE' });
+    expect(await status('canceled@example.com')).toMatchObject({ planType: 'FREE' });
+    expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sandbox_payments`)).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('the engine on the job queue', () => {
+  let engine: BillingEngine | undefined;
+  afterEach(async () => {
+    await engine?.stop();
+    engine = undefined;
+  });
+
+  it('renews premium@ within seconds of the billing clock passing its end date', async () => {
+    engine = await startBillingEngine(deps, { sweepMs: 200, concurrency: 4 });
+    const sub = await premiumSub();
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    const reference = renewalReference(sub.id, sub.end_date);
+    const deadline = Date.now() + 15_000;
+    while ((await record(reference))[0]?.status !== 'PAYMENT_SUCCESS' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_SUCCESS' })]);
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+    expect(new Date((await status(PREMIUM)).startDate).getTime()).toBe(sub.end_date.getTime());
+  });
+});
