@@ -1,4 +1,4 @@
-/** The reference API: every call of spec §7 in the envelope, with the design's limits and headers. */
+/** The reference API: every call of product.md#calls in the envelope, with the limits and headers (product.md#security). */
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';

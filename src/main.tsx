@@ -24,7 +24,7 @@ async function boot() {
         ? await startInspector(() => void notify('error', STATELY_BLOCKED_MESSAGE, 'inspector'))
         : undefined;
 
-  // Created once at start-up (design: the session actor), provided to every view.
+  // Created once at start-up (product.md#state-ownership), provided to every view.
   const session = createActor(sessionMachine, { inspect }).start();
   const http = createHttp({
     host: import.meta.env.VITE_API_HOST ?? '',

@@ -1,5 +1,5 @@
 /**
- * Payment records (spec §3): one row per charge attempt, whatever the outcome, and the viewer's
+ * Payment records (product.md#payment-record): one row per charge attempt, whatever the outcome, and the viewer's
  * payment history.
  */
 import { randomBytes } from 'node:crypto';

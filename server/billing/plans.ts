@@ -50,7 +50,7 @@ export async function listPlans(q: Queryable, filter: { type?: string | undefine
   return result.rows.map(toPlan);
 }
 
-/** By numeric id or by slug (design: the wizard looks plans up by slug). */
+/** By numeric id or by slug (product.md#plan-by-slug: the wizard looks plans up by slug). */
 export async function findPlan(q: Queryable, idOrSlug: string): Promise<Plan> {
   const byId = /^\d{1,9}$/.test(idOrSlug);
   const result = await q.query<PlanRow>(`${PLAN_SELECT} WHERE ${byId ? 'id = $1::int' : 'slug = $1'}`, [idOrSlug]);

@@ -1,4 +1,4 @@
-/** Spec §7 subscription calls: plans (public), status, history, cancel, resubscribe; voucher redeem. */
+/** product.md#calls subscription calls: plans (public), status, history, cancel, resubscribe; voucher redeem. */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import {

@@ -192,7 +192,7 @@ export function toStatusDetails(row: SubscriptionRow): SubscriptionStatusDetails
   };
 }
 
-/** Spec §3 current status; FREE (plan 3, no subscription id, no method) when nothing is current. */
+/** product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current. */
 export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusDetails> {
   const at = await now(db);
   const current = await currentSubscription(db, userId, at);

@@ -19,7 +19,7 @@ export const DEV_MESSAGES = {
 };
 
 /**
- * QA's tools (design): the dev mailbox and login links as the mobile app would mint them. The app
+ * QA's tools (product.md#dev-routes): the dev mailbox and login links as the mobile app would mint them. The app
  * serves them to this machine only unless DEV_ROUTES=public (see server/app.ts).
  */
 export function devRoutes(services: Services) {

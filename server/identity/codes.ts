@@ -1,5 +1,5 @@
 /**
- * One-time codes (design: security policy): 6 letters or digits from a secure RNG, valid 10 minutes,
+ * One-time codes (product.md#security-codes): 6 letters or digits from a secure RNG, valid 10 minutes,
  * single use, at most 5 wrong tries then void; a new code no sooner than 60 s after the last and at
  * most 5 an hour per email. Known and unknown emails get the same answers.
  *

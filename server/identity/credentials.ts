@@ -1,5 +1,5 @@
 /**
- * After a password change or reset (design: security policy): every other session ends, and every
+ * After a password change or reset (product.md#security-credentials): every other session ends, and every
  * login link, reset token and code still outstanding for the account is void.
  */
 import type { Services } from '../context';

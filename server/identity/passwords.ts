@@ -1,4 +1,4 @@
-/** Password hashing with Node's scrypt (design), compared in constant time. */
+/** Password hashing with Node's scrypt (product.md#reference-server), compared in constant time. */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 

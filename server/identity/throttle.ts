@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (design: security policy; OWASP ASVS 2.2.1, as GoTrue does): growing delays
+ * Sign-in throttling (product.md#security-sign-in; OWASP ASVS 2.2.1, as GoTrue does): growing delays
  * instead of a lock. Three keys are counted, all by email text, so known and unknown emails behave
  * alike:
  * - the pair (email, client): one client guessing one account is slowed hard (up to 15 minutes);

@@ -1,5 +1,5 @@
 /**
- * Reading users in the shape of the contract (spec §3 User with its subscription). The subscription
+ * Reading users in the shape of the contract (product.md#user with its subscription). The subscription
  * is the one current at the server clock ($2), as the status call reads it; none: FREE.
  */
 import type { User } from '../../src/api/schemas';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { APP_STORE_URL, PLAY_STORE_URL, SOCIAL_LINKS, SUPPORT_URL } from '../../src/lib/product';
 
-/** `/app-config.json` (design: the base address call), same origin as the SPA. */
+/** `/app-config.json` (product.md#app-config), same origin as the SPA. */
 export function configRoutes(deps: { publicBaseUrl: string }) {
   const app = new Hono();
   app.get('/app-config.json', (c) =>

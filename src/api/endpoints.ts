@@ -1,4 +1,4 @@
-/** One typed function per call of spec §7 (paths the spec leaves open: see design.md). */
+/** One typed function per call of product.md#calls (paths the spec leaves open: see product.md#gaps). */
 import * as z from 'zod/mini';
 import { ApiError, type Http } from './http';
 import * as s from './schemas';
@@ -15,7 +15,7 @@ export type Api = ReturnType<typeof createApi>;
 export function createApi(http: Http) {
   const { request, requestWithMessage } = http;
   return {
-    /** Spec §7: the sign-in call returns the result object instead of throwing. */
+    /** product.md#envelope: the sign-in call returns the result object instead of throwing. */
     async signIn(body: s.SignInRequest, signal?: AbortSignal): Promise<SignInResult> {
       try {
         const { data, message } = await requestWithMessage(`${V1}/auth/sign-in-email`, {
@@ -69,13 +69,13 @@ export function createApi(http: Http) {
       requestWithMessage(`${V1}/subscription/update-payment-method`, { method: 'POST', body, schema: nothing, signal }),
     updatePlan: (body: { subscriptionId: string; planId: number }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-plan`, { method: 'POST', body, schema: s.planUpdateResultSchema, signal }),
-    /** Ours (design.md): the numbers of a plan change before it is confirmed. */
+    /** Ours (product.md#plan-preview): the numbers of a plan change before it is confirmed. */
     previewPlanChange: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/subscription/update-plan/preview?planId=${encodeURIComponent(String(body.planId))}`, { schema: s.planChangePreviewSchema, signal }),
     redeemVoucher: (body: { code: string }, signal?: AbortSignal) =>
       request(`${V1}/subscription-voucher/redeem`, { method: 'POST', body, schema: s.voucherSubscriptionSchema, signal }),
 
-    /** Ours (design.md): the viewer's payment records, newest first. */
+    /** Ours (product.md#payment-history): the viewer's payment records, newest first. */
     getPaymentHistory: (signal?: AbortSignal) =>
       request(`${V1}/payment/history`, { schema: z.array(s.paymentRecordSchema), signal }),
 
@@ -98,7 +98,7 @@ export function createApi(http: Http) {
   };
 }
 
-/** The base address and store links (design: `/app-config.json` on the SPA's own origin). */
+/** The base address and store links (product.md#app-config: `/app-config.json` on the SPA's own origin). */
 export async function fetchAppConfig(fetchImpl: typeof fetch = fetch): Promise<s.AppConfig> {
   try {
     const response = await fetchImpl('/app-config.json', { headers: { Accept: 'application/json' } });

@@ -1,5 +1,5 @@
 /**
- * The one request function of the app (spec §7, §8): adds the bearer token unless a call switches
+ * The one request function of the app (product.md#envelope, product.md#errors): adds the bearer token unless a call switches
  * authentication off, unwraps the `{ success, message, data }` envelope and turns every failure into
  * an `ApiError` carrying the message a person should read.
  */
@@ -21,7 +21,7 @@ export interface HttpConfig {
   /** The API host; '' means the app's own origin. */
   host: string;
   getToken: () => string | null;
-  /** Called on every 401 so the session can discard its token (spec §4). */
+  /** Called on every 401 so the session can discard its token (product.md#session-state). */
   onUnauthorized: () => void;
   fetch?: typeof fetch;
 }
@@ -54,7 +54,7 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /**
- * The message for a request that never got an answer (spec §8): the error's own message, with
+ * The message for a request that never got an answer (product.md#errors): the error's own message, with
  * 'Network error' as the fallback. A browser's fetch failure is a TypeError whose text is for
  * developers ('Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed'),
  * so it reads 'Network error' too.

@@ -1,4 +1,4 @@
-/** React Query set-up (spec §9: 5-minute freshness, no refetch on window focus) and query keys. */
+/** React Query set-up (product.md#caching: 5-minute freshness, no refetch on window focus) and query keys. */
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import type { Api } from './endpoints';
 

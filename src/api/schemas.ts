@@ -1,5 +1,5 @@
 /**
- * The contract between the app and the API (spec §3 and §7), shared by the client and the
+ * The contract between the app and the API (product.md#entities and product.md#api), shared by the client and the
  * reference server so that both sides validate the same shapes with the same messages.
  *
  * Written with zod/mini (the same zod, its tree-shakable functional API: issue 10's route budgets):
@@ -34,7 +34,7 @@ export const messages = {
   textTooLong: 'This field is too long',
   controlCharacters: 'Text must not contain control characters',
   redirectUrlTooLong: 'The redirect address is too long',
-  // design.md: the password rule and the minimum age of the terms.
+  // product.md#password-rule: the password rule and the minimum age of the terms.
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   passwordTooCommon: 'This password is too common',
@@ -50,7 +50,7 @@ export const MINIMUM_AGE = 18;
 export const OTP_LENGTH = 6;
 export const EARLIEST_BIRTHDATE = '1900-01-01';
 
-/** One-time codes (design: security policy): what both sides say about them. */
+/** One-time codes (product.md#security-codes): what both sides say about them. */
 export const OTP_MESSAGES = {
   invalid: 'Invalid OTP code',
   expired: 'This code has expired. Please request a new one.',
@@ -60,7 +60,7 @@ export const OTP_MESSAGES = {
   waitBeforeResend: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
 } as const;
 
-/** Profile photos (design): checked in the app before upload and by the server after. */
+/** Profile photos (product.md#security-uploads): checked in the app before upload and by the server after. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MESSAGES = {
@@ -100,7 +100,7 @@ export const passwordField = (message: string) =>
   z.string({ error: message }).check(z.minLength(1, message), z.maxLength(MAX_PASSWORD, messages.textTooLong));
 
 /**
- * A password being chosen (sign-up, reset, change), design.md: 8 to 128 characters, not a common one.
+ * A password being chosen (sign-up, reset, change), product.md#password-rule: 8 to 128 characters, not a common one.
  * The common-password check applies once the list is loaded (always on the server; see ./commonPasswords).
  */
 export const newPasswordField = (message: string) =>
@@ -232,7 +232,7 @@ export const paymentRecordSchema = z.object({
   lastRetryDate: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Ours, beyond spec §3: the plan paid for, for the payments panel. */
+  /** Ours, beyond product.md#entities: the plan paid for, for the payments panel. */
   planName: z.nullable(z.string()),
 });
 
@@ -346,7 +346,7 @@ export const planUpdateResultSchema = z.object({
   paymentLink: z.nullable(z.string()),
 });
 
-/** Ours (design.md): what a plan change would do now, computed by the server. */
+/** Ours (product.md#plan-preview): what a plan change would do now, computed by the server. */
 export const planChangePreviewSchema = z.object({
   amountDue: z.string(),
   currency: z.string(),

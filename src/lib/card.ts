@@ -1,5 +1,5 @@
 /**
- * Card rules (spec §5 'Card'), one module for the app and the reference server: the number grouped in
+ * Card rules (product.md#card-rules), one module for the app and the reference server: the number grouped in
  * fours (at most 19 characters, 16 digits), the brand from its first digits, the Luhn check, expiry
  * MM/YY checked by the month in Asia/Manila, a 3-digit CVC, and the messages each rule gives. Pure, so
  * the form, the machine, the server's card route, the sandbox and the property tests share one
@@ -34,7 +34,7 @@ export function formatCardNumber(value: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** Visa starts with 4, Mastercard 51–55, JCB 3528–3589 (spec §5); anything else is no brand. */
+/** Visa starts with 4, Mastercard 51–55, JCB 3528–3589 (product.md#card-rules); anything else is no brand. */
 export function cardBrand(value: string): CardBrand | null {
   const digits = digitsOf(value);
   if (digits.startsWith('4')) return 'visa';
@@ -126,13 +126,13 @@ export function cardErrors(card: CardInput, now: Date): { form: string | null; f
   return { form: null, fields };
 }
 
-/** The request body of spec §3 'New card input' (expiry month 2 characters, year 4). */
+/** The request body of product.md#new-card (expiry month 2 characters, year 4). */
 export function newCardRequest(card: CardInput, isDefault: boolean) {
   const [month = '', year = ''] = card.expiry.split('/');
   return { number: digitsOf(card.number), expMonth: month, expYear: `20${year}`, cvc: card.cvc, isDefault };
 }
 
-/** '**** **** **** 1381' (spec §2). */
+/** '**** **** **** 1381' (product.md#card-option). */
 export function maskedCardNumber(last4: string): string {
   return `**** **** **** ${last4}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Dates are shown in Asia/Manila as month/day/year with a 12-hour clock and am/pm (spec §9):
+ * Dates are shown in Asia/Manila as month/day/year with a 12-hour clock and am/pm (product.md#dates):
  * '11/21/2026 7:05 pm'. date-fns's `intlFormat` writes them through the platform's
  * Intl.DateTimeFormat in the display zone. Not date-fns-tz's `formatInTimeZone`, for two reasons:
  * - it moves the instant into the viewer's own zone first, so for a viewer whose zone skips an hour

@@ -1,4 +1,4 @@
-/** Money and billing-period wording (spec §9). */
+/** Money and billing-period wording (product.md#constants). */
 import type { BillingCycle } from '../api/schemas';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { PHP: '₱' };
@@ -23,7 +23,7 @@ export function formatBillingPeriod(amount: number | string, unit: BillingCycle)
   return `${amount} ${unit}s`;
 }
 
-/** The last two digits of a number as a two-digit string, or '' for 00 (spec §9). */
+/** The last two digits of a number as a two-digit string, or '' for 00 (product.md#price-suffix). */
 export function priceSuffix(value: number): string {
   const lastTwo = Math.abs(Math.trunc(value)) % 100;
   return lastTwo === 0 ? '' : String(lastTwo).padStart(2, '0');
@@ -35,7 +35,7 @@ export function joinPriceSuffix(whole: string | number, suffix: string): string 
 }
 
 /**
- * A price with its currency symbol and spec §9's suffix: '99.00' reads '₱99', '99.50' reads '₱99/50'.
+ * A price with its currency symbol and product.md#price-suffix: '99.00' reads '₱99', '99.50' reads '₱99/50'.
  * An amount that is not a number is shown as sent.
  */
 export function formatPrice(amount: string, currency: string | null | undefined): string {

@@ -1,4 +1,4 @@
-/** The route table of spec §2 (plus the sign-up code screen of the design). */
+/** The route table of product.md#routes (plus the sign-up code screen of product.md#sign-up-code). */
 export const routes = {
   home: '/',
   terms: '/legal/terms',

@@ -1,4 +1,4 @@
-/** The browser keys of spec §9, read and written in one place. */
+/** The browser keys of product.md#storage-keys, read and written in one place. */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

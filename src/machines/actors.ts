@@ -41,7 +41,7 @@ export function createAuthActors(api: Api) {
   };
 }
 
-/** Account actors read and write through React Query, which owns the profile (design). */
+/** Account actors read and write through React Query, which owns the profile (product.md#state-ownership). */
 export function createAccountActors(api: Api, queryClient: QueryClient) {
   return {
     // Fills the cache the profile form reads; the machine keeps no copy.

@@ -12,7 +12,7 @@ export const formStates = {
   },
 } as const;
 
-/** The message a person should read for a failed call (spec §8). */
+/** The message a person should read for a failed call (product.md#errors). */
 export function errorMessageOf(event: unknown): string {
   const error = typeof event === 'object' && event !== null && 'error' in event ? event.error : undefined;
   return error instanceof Error && error.message ? error.message : NETWORK_MESSAGE;
@@ -27,7 +27,7 @@ export type StartSession = { result: AuthResult };
 /** Where a flow sends the viewer; `replace` replaces the history entry. */
 export type Navigation = { path: string; replace?: boolean };
 
-/** An onError action that hands the failed call's message (spec §8) to the named assign action. */
+/** An onError action that hands the failed call's message (product.md#errors) to the named assign action. */
 export function withErrorMessage<const T extends string>(type: T) {
   return { type, params: ({ event }: { event: { error: unknown } }) => ({ message: errorMessageOf(event) }) };
 }

@@ -1,4 +1,4 @@
-/** The toast area (spec §9 as the app configures it): top-right, close button, 4000 ms, at most 3. */
+/** The toast area (product.md#toasts as the app configures it): top-right, close button, 4000 ms, at most 3. */
 import { ToastContainer } from 'react-toastify';
 import './toasts.css';
 

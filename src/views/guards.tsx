@@ -1,4 +1,4 @@
-/** The guards of spec §2: guest-only pages send a signed-in user to /, signed-in pages send a guest to /login?from=. */
+/** The guards of product.md#guards: guest-only pages send a signed-in user to /, signed-in pages send a guest to /login?from=. */
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-/** Theme choice (spec §2: dark by default; light, dark or system), persisted under 'theme'. */
+/** Theme choice (product.md#app-wide: dark by default; light, dark or system), persisted under 'theme'. */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readItem, writeItem } from '../lib/storage';
 import { darkTheme, lightTheme } from '../styles/theme.css';

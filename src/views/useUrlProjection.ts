@@ -1,5 +1,5 @@
 /**
- * The URL is a projection of a flow (design): the first address is the machine's input; later
+ * The URL is a projection of a flow (product.md#state-ownership): the first address is the machine's input; later
  * changes (back, forward, a link) reach the machine as a 'location.changed' event, while it runs.
  * A flow that has ended (it navigated away on its last step) gets no more addresses.
  */

@@ -1,4 +1,4 @@
-/** Property tests for card entry (spec §5 'Card'): grouping, brand detection, expiry, CVC. */
+/** Property tests for card entry (product.md#card-rules): grouping, brand detection, expiry, CVC. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

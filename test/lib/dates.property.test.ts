@@ -1,4 +1,4 @@
-/** src/lib/dates.ts (date-fns's intlFormat) must say what date-fns-tz's formatInTimeZone says, except where that one is wrong (spec §9). */
+/** src/lib/dates.ts (date-fns's intlFormat) must say what date-fns-tz's formatInTimeZone says, except where that one is wrong (product.md#dates). */
 import { formatInTimeZone } from 'date-fns-tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

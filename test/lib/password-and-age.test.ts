@@ -1,4 +1,4 @@
-/** design.md: the password rule (8..128, not a common one) and the minimum age of 18, shared by both sides. */
+/** product.md#password-rule: the password rule (8..128, not a common one) and the minimum age of 18, shared by both sides. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commonPasswordCount, isCommonPassword, loadCommonPasswords } from '../../src/api/commonPasswords';
 import {

@@ -1,4 +1,4 @@
-/** Property tests: the code and birthdate validators accept exactly what the spec allows (§5). */
+/** Property tests: the code and birthdate validators accept exactly what the spec allows (product.md#validation). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { birthdateField, isCalendarDate, otpField } from '../../src/api/schemas';

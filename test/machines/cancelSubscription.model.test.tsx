@@ -10,7 +10,7 @@ import { escapeFromDialog } from '../support/flow';
 
 type Run = ReturnType<typeof renderSubscriptionView>;
 const dialog = () => within(screen.getByRole('alertdialog'));
-// Spec §9: Asia/Manila, month/day/year, 12-hour clock.
+// product.md#dates: Asia/Manila, month/day/year, 12-hour clock.
 const ACCESS_ENDS = '01/15/2027 8:00 am';
 const RENEWS = '02/01/2027 12:00 pm';
 

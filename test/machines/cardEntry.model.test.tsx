@@ -97,7 +97,7 @@ describeModel('cardEntry', {
     'newCard.invalid': async (_run, snapshot) => {
       if (snapshot.context.formError) {
         expect(snapshot.context.formError).toBe('Please fill in all the fields');
-        // Shown in the form and as a toast (spec §8).
+        // Shown in the form and as a toast (product.md#errors).
         await waitFor(() => expect(screen.getAllByText('Please fill in all the fields')).toHaveLength(2));
       } else {
         expect(screen.getAllByText('This card type is not supported').length).toBeGreaterThan(0);
@@ -113,7 +113,7 @@ describeModel('cardEntry', {
         return;
       }
       expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(DECLINED);
-      // The error toast carries the same server message (spec §8: card-save errors show a toast).
+      // The error toast carries the same server message (product.md#errors: card-save errors show a toast).
       await waitFor(() => expect(screen.getAllByText(DECLINED)).toHaveLength(2));
     },
     verifying: async (run) => {

@@ -127,7 +127,7 @@ describeModel('changePlan', {
       const facts = dialog();
       expect(facts.getByText('Charged now').nextSibling).toHaveTextContent('₱990');
       expect(facts.getByText('Days carried over').nextSibling).toHaveTextContent('20 days');
-      // Spec §9: Asia/Manila, month/day/year, 12-hour clock.
+      // product.md#dates: Asia/Manila, month/day/year, 12-hour clock.
       expect(facts.getByText('New end date').nextSibling).toHaveTextContent('02/04/2028 8:00 am');
       expect(dialog().queryByRole('alert')).not.toBeInTheDocument();
       expect(dialog().queryByRole('status')).not.toBeInTheDocument();

@@ -44,7 +44,7 @@ describeModel('session', {
       await run.user.click(await screen.findByRole('button', { name: /My Account/ }));
       await run.user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     },
-    // Any call that answers 401 tells the session to discard the token (spec §4, §8).
+    // Any call that answers 401 tells the session to discard the token (product.md#session-state, product.md#errors).
     'session.unauthorized': async (run) => {
       await expect(run.api.getProfile()).rejects.toThrow('Your session has expired. Please log in again.');
     },

@@ -1,4 +1,4 @@
-/** The session's browser storage (spec §4, §9): written only by its persistence actions. */
+/** The session's browser storage (product.md#session-state, product.md#storage-keys): written only by its persistence actions. */
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';

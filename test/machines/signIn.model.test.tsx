@@ -59,7 +59,7 @@ describeModel('signIn', {
     },
     'form.rejected': () => {
       const alert = screen.getByRole('alert');
-      // The server's refusal, or the network failure's message (spec §8).
+      // The server's refusal, or the network failure's message (product.md#errors).
       expect([refused.message, offline.message]).toContain(alert.textContent);
       // What the person typed is still there to correct.
       expect(screen.getByLabelText('Email')).toHaveValue('free@example.com');

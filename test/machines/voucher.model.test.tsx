@@ -19,7 +19,7 @@ async function typeCode(run: Run, code: string) {
 describeModel('voucher', {
   machine: voucherMachine,
   events: {
-    // Typed in lower case: the field upper-cases as it goes (spec §5).
+    // Typed in lower case: the field upper-cases as it goes (product.md#form-rules).
     'form.submit': [{ type: 'form.submit', code: 'bisaya30' }, { type: 'form.submit', code: '' }],
   },
   invocations: {

@@ -96,7 +96,7 @@ describeModel('walletLink', {
     },
     redirecting: async (run) => {
       await waitFor(() => expect(run.redirect).toHaveBeenCalledWith(MAYA_PAGE));
-      // Maya sends the viewer back to step 2 of the wizard with the outcome (spec §2, §7).
+      // Maya sends the viewer back to step 2 of the wizard with the outcome (product.md#subscribe-wizard, product.md#wallet-return).
       const back = 'https://sine.example.ph/subscription/payment?plan=monthly&step=2&payment-method=maya&wallet-link-status=';
       expect(run.deferred.inputs('startWalletLink').at(-1)).toEqual({
         redirectUrl: { success: `${back}success`, failure: `${back}failed`, cancel: `${back}canceled` },

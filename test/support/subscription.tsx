@@ -49,7 +49,7 @@ export const historyFixture: SubscriptionHistoryItem[] = [
   { id: 'h-3', plan: 'Free', planType: 'FREE', currency: 'PHP', price: '0.00', status: 'ACTIVE', startDate: '2026-10-01T00:00:00.000Z', endDate: null, autoRenew: false },
 ];
 
-/** The voucher subscription entity of spec §3, as the redeem call answers. */
+/** The voucher subscription entity of product.md#voucher-subscription, as the redeem call answers. */
 export const redeemedFixture: VoucherSubscription = {
   id: 'sub-v1', userId: demoUser.id, subscriptionPlanId: 4, startDate: '2027-01-15T00:00:00.000Z', endDate: '2027-02-14T00:00:00.000Z',
   status: 'ACTIVE', paymentMethod: 'VOUCHER',

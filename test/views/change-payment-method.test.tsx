@@ -1,7 +1,7 @@
 /**
  * The change-payment-method page with its real actors over a fake server: the status read and the
- * update call fail as spec §8 says (message shown, toast for the update, no spinner left), and the
- * update is sent with the payload of spec §7.
+ * update call fail as product.md#errors says (message shown, toast for the update, no spinner left), and the
+ * update is sent with the payload of product.md#calls.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The change-plan page with its real actors over a fake server: each call's failure (spec §8) shows
+ * The change-plan page with its real actors over a fake server: each call's failure (product.md#errors) shows
  * the message a person reads and leaves no spinner; the flow end to end with the server's numbers.
  */
 import { screen, waitFor, within } from '@testing-library/react';

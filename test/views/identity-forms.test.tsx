@@ -1,4 +1,4 @@
-/** Every validation message of spec §5 for the identity forms, asserted by its text in the view. */
+/** Every validation message of product.md#form-rules for the identity forms, asserted by its text in the view. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

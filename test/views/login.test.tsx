@@ -34,7 +34,7 @@ describe('sign-in form validation (spec §5)', () => {
     await user.type(screen.getByLabelText('Email'), 'free@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    // A browser's 'Failed to fetch' is not a message for people (spec §8).
+    // A browser's 'Failed to fetch' is not a message for people (product.md#errors).
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Network error');
     expect(alert).not.toHaveTextContent('Failed to fetch');

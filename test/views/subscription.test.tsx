@@ -141,7 +141,7 @@ describe('payments panel', () => {
   });
 });
 
-/** Spec §8 for every call: the message a person reads, and no spinner left behind. */
+/** product.md#errors for every call: the message a person reads, and no spinner left behind. */
 const failures = [
   { name: '500 with a message', answer: () => json(500, { success: false, message: 'The billing service is resting' }), message: 'The billing service is resting' },
   { name: '500 without a message', answer: () => new Response('<html>oops</html>', { status: 500 }), message: 'Something went wrong' },

@@ -1,4 +1,4 @@
--- One-time codes for sign-up and recovery (design: security policy).
+-- One-time codes for sign-up and recovery (product.md#security-codes).
 CREATE TABLE otp_challenges (
   token_hash text PRIMARY KEY,
   purpose text NOT NULL CHECK (purpose IN ('signup', 'recovery')),

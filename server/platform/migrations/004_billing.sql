@@ -1,5 +1,5 @@
 -- Billing (issue 7): the QA clock, payment records, voucher terms, and the subscription fields that
--- the voucher subscription entity of spec §3 needs.
+-- the voucher subscription entity of product.md#voucher-subscription needs.
 
 -- At most one row: the instant POST /dev/clock fixed (server/clock.ts). No row: NOW or the system clock.
 CREATE TABLE server_clock (
@@ -22,7 +22,7 @@ ALTER TABLE vouchers
   -- last instant the code can be redeemed; null: no end
   ADD COLUMN valid_until timestamptz;
 
--- Spec §3 payment record. discounted_amount is the discount taken off amount; total_amount is what
+-- product.md#payment-record. discounted_amount is the discount taken off amount; total_amount is what
 -- was charged (amount - discounted_amount).
 CREATE TABLE payment_records (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

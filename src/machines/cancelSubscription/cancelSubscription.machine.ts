@@ -1,5 +1,5 @@
 /**
- * Cancel and reactivate (spec §2, §4, §8): one dialog confirms, the call runs, the server's message
+ * Cancel and reactivate (product.md#subscription, product.md#subscription-flow, product.md#errors): one dialog confirms, the call runs, the server's message
  * is toasted as a success or an error according to its success flag; the dialog closes on success
  * and stays open with the message on failure. Status, history and payments are refreshed either way
  * (a refusal often means the subscription changed meanwhile).

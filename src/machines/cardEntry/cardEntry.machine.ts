@@ -1,5 +1,5 @@
 /**
- * Card entry (spec §2 'Card option', §5 'Card'): the saved default card ('Use this card') or a new
+ * Card entry (product.md#card-option, product.md#card-rules): the saved default card ('Use this card') or a new
  * card, checked here, then saved at Maya through the API (POST vault/cards), which keeps only Maya's
  * token and the masked number. As Maya documents, a new card is confirmed with the bank before it can
  * be charged: the flow leaves for the bank's page (an action the view binds) and the viewer comes back
@@ -39,7 +39,7 @@ export interface CardEntryContext {
   returnTo: string | null;
   cardReturn: 'verified' | 'failed' | null;
   savedCard: SavedCard | null;
-  /** 'Use this card' (on when the saved card is the default, spec §4). */
+  /** 'Use this card' (on when the saved card is the default, product.md#method-selector). */
   useSaved: boolean;
   /** The card being saved: only while the save call runs. */
   card: ReturnType<typeof newCardRequest> | null;

@@ -1,6 +1,6 @@
 /**
  * The change-plan actors: the status and the plans are read through React Query (which owns them,
- * design.md) so the page reads the same cache entries; the preview and the change are plain calls.
+ * product.md#state-ownership) so the page reads the same cache entries; the preview and the change are plain calls.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';

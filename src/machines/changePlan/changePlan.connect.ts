@@ -44,9 +44,9 @@ export interface PlanCardView {
   name: string;
   description: string;
   currency: string;
-  /** The price without its symbol, with spec §9's suffix ('99', '99/50'). */
+  /** The price without its symbol, with product.md#price-suffix ('99', '99/50'). */
   amount: string;
-  /** 'monthly', 'yearly', '3 months' (spec §9 period label). */
+  /** 'monthly', 'yearly', '3 months' (product.md#period-label). */
   period: string;
   features: string[];
   popular: boolean;

@@ -1,5 +1,5 @@
 /**
- * Change plan (spec §2 /subscription/change-plan, §4 'Plan change', §5, §8; issue 9).
+ * Change plan (product.md#change-plan, product.md#plan-change-flow, product.md#other-rules, product.md#errors; issue 9).
  *
  * The page loads the status, then the plans ('Loading Subscription Status...', 'Loading Subscription
  * Plans...'); without a subscription it says 'No subscription found'; a voucher subscription cannot
@@ -8,9 +8,9 @@
  * amount charged now, the days carried over, the new end date) and shows it. 'Yes, I'm sure' makes
  * the change: on success the dialog closes and the browser goes to the payment link (a checkout
  * subscription, or a card asking for 3-D Secure) or to /subscription; on failure the dialog stays
- * open with the message, and the same message is toasted (spec §8).
+ * open with the message, and the same message is toasted (product.md#errors).
  *
- * 'Please select a plan' (spec §5): 'Change Plan' with no plan selected.
+ * 'Please select a plan' (product.md#other-rules): 'Change Plan' with no plan selected.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../api/schemas';

@@ -1,5 +1,5 @@
 /**
- * Login-link verification (spec §2, design: /auth?token=&redirectUrl=): verify the token, log in
+ * Login-link verification (product.md#login-link, product.md#auth-route: /auth?token=&redirectUrl=): verify the token, log in
  * with the welcome-back flag, go to redirectUrl or /subscription; no token goes to /; a failure shows
  * the message with 'Go to Homepage'.
  */

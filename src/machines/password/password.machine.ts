@@ -1,4 +1,4 @@
-/** Security card (spec §2 /account, §5): old, new and confirm password; the old one is required. */
+/** Security card (product.md#account, product.md#form-rules): old, new and confirm password; the old one is required. */
 import { assign, setup } from 'xstate';
 import { passwordChangeRequestSchema, type PasswordChangeRequest } from '../../api/schemas';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';

@@ -1,5 +1,5 @@
 /**
- * Where the change-payment-method flow lives in the address (spec §2): its route, and the wallet-link
+ * Where the change-payment-method flow lives in the address (product.md#wallet-option): its route, and the wallet-link
  * return Maya sends the browser back with (`wallet-method=1&wallet-link-status=success|failed|canceled`).
  */
 import { routes } from '../../lib/route-paths';

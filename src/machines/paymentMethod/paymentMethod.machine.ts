@@ -1,6 +1,6 @@
 /**
- * Change payment method (spec §2 /subscription/change-payment-method, §4 'Payment method selector',
- * §5, §8; issue 9). The selector: the option starts from the current method (MAYA_VAULT → card,
+ * Change payment method (product.md#change-payment-method, product.md#method-selector,
+ * product.md#other-rules, product.md#errors; issue 9). The selector: the option starts from the current method (MAYA_VAULT → card,
  * MAYA_WALLET → wallet, MAYA_CHECKOUT → checkout; nothing for a voucher, which cannot change), a
  * wallet-link return forces the wallet option and shows its banner, and leaving the wallet option
  * clears the link status and the `wallet-method` marker. The card and wallet parts are their own
@@ -23,7 +23,7 @@ export const METHOD_UPDATED_FALLBACK = 'Your payment method has been updated.';
 
 const OPTION_OF: Partial<Record<PaymentMethod, MethodOption>> = { MAYA_VAULT: 'card', MAYA_WALLET: 'wallet', MAYA_CHECKOUT: 'checkout' };
 
-/** Spec §4: the option that matches the current method; a wallet-link return forces the wallet. */
+/** product.md#method-selector: the option that matches the current method; a wallet-link return forces the wallet. */
 export function initialOption(method: PaymentMethod | null, walletMethod: boolean): MethodOption | null {
   if (walletMethod) return 'wallet';
   return method ? (OPTION_OF[method] ?? null) : null;
@@ -65,7 +65,7 @@ export const paymentMethodMachine = setup({
     loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
       throw new Error('loadStatus actor not provided');
     }),
-    /** The browser's own confirmation (spec §5); answers whether the person agreed. */
+    /** The browser's own confirmation (product.md#other-rules); answers whether the person agreed. */
     confirmCheckout: fromPromise<boolean, { message: string }>(async () => {
       throw new Error('confirmCheckout actor not provided');
     }),
@@ -128,7 +128,7 @@ export const paymentMethodMachine = setup({
             description: 'A premium subscription',
             actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) },
           },
-          // Spec §2: with no subscription the page says so and goes back to /subscription.
+          // product.md#change-payment-method: with no subscription the page says so and goes back to /subscription.
           { target: 'noSubscription', description: 'No subscription', actions: { type: 'goTo', params: { path: '/subscription', replace: true } } },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
@@ -136,7 +136,7 @@ export const paymentMethodMachine = setup({
     },
     failed: { description: 'The page could not load', on: { 'load.retry': { target: 'loadingStatus', actions: 'clearError' } } },
     noSubscription: { description: 'No subscription found' },
-    // Spec §2: a voucher subscription sees its code and the note, nothing else.
+    // product.md#change-payment-method: a voucher subscription sees its code and the note, nothing else.
     voucher: { description: 'A voucher subscription cannot change payment methods' },
     choosing: {
       description: 'Choosing a payment method',
@@ -205,7 +205,7 @@ export const paymentMethodMachine = setup({
   },
 });
 
-/** The update-payment-method payload for the event that started the save (spec §7). */
+/** The update-payment-method payload for the event that started the save (product.md#calls). */
 function requestFor(context: PaymentMethodContext, event: { type: string; card?: ChosenCard; linkId?: string | null }): UpdatePaymentMethodRequest {
   const subscriptionId = context.subscriptionId!;
   if (event.type === 'card.chosen' && event.card) {

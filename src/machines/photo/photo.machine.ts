@@ -1,5 +1,5 @@
 /**
- * Photo change (spec §2 /account): choose an image, see it previewed, upload it. Checked here for
+ * Photo change (product.md#account): choose an image, see it previewed, upload it. Checked here for
  * type and size before upload; the server checks again by magic bytes.
  */
 import { assign, setup } from 'xstate';

@@ -1,6 +1,6 @@
 /**
- * Profile card (spec §2 /account): load the profile, edit first, middle (optional) and last name,
- * 'Save Changes'. React Query owns the profile (design): the machine keeps no copy; `loadProfile`
+ * Profile card (product.md#account): load the profile, edit first, middle (optional) and last name,
+ * 'Save Changes'. React Query owns the profile (product.md#state-ownership): the machine keeps no copy; `loadProfile`
  * fills the cache the form reads, and the view binds `profileSaved` to write a saved answer into
  * the cache and the session, so the header reflects it at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The recovery flow's address (spec §2): /forgot-password → /forgot-password/verify?q={verifyToken}&email=
+ * The recovery flow's address (product.md#recovery): /forgot-password → /forgot-password/verify?q={verifyToken}&email=
  * → /forgot-password/reset?q={resetToken}. One module reads and writes it, for the machine, the view,
  * the route pattern and the tests.
  */

@@ -1,5 +1,5 @@
 /**
- * Password recovery (spec §2, §4): request a code by email, verify it, set a new password, then log in.
+ * Password recovery (product.md#recovery, product.md#recovery-flow): request a code by email, verify it, set a new password, then log in.
  * One machine holds the whole flow; the URL is its projection
  * (/forgot-password → /forgot-password/verify?q=&email= → /forgot-password/reset?q=), so a reload on
  * any step resumes there, or explains what to do when the address is incomplete.

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4): restores token and user from the browser at start-up, stores them on
+ * The session (product.md#session-state): restores token and user from the browser at start-up, stores them on
  * login with the welcome-back flag, clears them on logout, and discards them on any 401.
  * Context changes in `assign`; browser storage is written only by the named persistence actions
  * (`persistSession`, `forgetStoredSession`), so a graph traversal of this chart touches no storage.
@@ -24,7 +24,7 @@ export interface StoredState {
 export interface SessionContext {
   token: string | null;
   user: User | null;
-  /** Spec §2 /login: set once a sign-in has stored the welcome-back flag in this browser. */
+  /** product.md#sign-in: set once a sign-in has stored the welcome-back flag in this browser. */
   welcomeBack: boolean;
 }
 
@@ -89,7 +89,7 @@ export const sessionMachine = setup({
     assignUserChanges: assign(({ context, event }) =>
       event.type === 'user.update' && context.user ? { user: { ...context.user, ...event.changes } } : {},
     ),
-    // The persistence actions: the only writers of the session's browser keys (spec §4, §9).
+    // The persistence actions: the only writers of the session's browser keys (product.md#session-state, product.md#storage-keys).
     persistSession: ({ context }) => {
       if (context.token) writeItem(STORAGE_KEYS.token, context.token);
       if (context.user) writeItem(STORAGE_KEYS.user, JSON.stringify(context.user));

@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec §2 /login, §5, §7): validate, call sign-in, show the server message on failure,
+ * Sign-in (product.md#sign-in, product.md#form-rules, product.md#api): validate, call sign-in, show the server message on failure,
  * and on success hand the session over and go to `from` (or /), replacing the history entry.
  */
 import { assign, setup } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * The sign-up flow's address (design: /register, /register/verify?q={verificationToken}&email={email}):
+ * The sign-up flow's address (product.md#sign-up-code: /register, /register/verify?q={verificationToken}&email={email}):
  * one module reads and writes it, for the machine, the view, the route pattern and the tests.
  */
 import { routePattern } from '../../lib/route-pattern';

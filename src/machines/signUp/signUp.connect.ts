@@ -11,7 +11,7 @@ export function connectSignUp(state: SnapshotFrom<SignUpMachine>, send: (event: 
       fieldErrors: state.context.fieldErrors,
       serverMessage: state.context.serverMessage,
       submitting: state.matches({ register: 'submitting' }),
-      /** The address typed on the landing page (spec §2). */
+      /** The address typed on the landing page (product.md#landing). */
       prefillEmail: state.context.email ?? '',
       onSubmit: (values: SignUpValues) => send({ type: 'form.submit', values }),
     },

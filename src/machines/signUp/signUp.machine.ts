@@ -1,5 +1,5 @@
 /**
- * Sign-up (spec §2 /register, §5; design: /register/verify): the form, then the 6-character code
+ * Sign-up (product.md#register, product.md#form-rules; product.md#sign-up-code: /register/verify): the form, then the 6-character code
  * mailed to the viewer with 'Resend OTP'; a verified code logs the viewer in and goes to /subscription.
  * The URL is a projection: /register/verify?q={verificationToken}&email={email} resumes the code step.
  */

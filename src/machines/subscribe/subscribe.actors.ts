@@ -1,6 +1,6 @@
 /**
  * The payment area's actors (wizard, card entry, wallet link), from one factory per machine so a test
- * swaps them with `machine.provide`. Reads go through React Query (design.md: it owns server data);
+ * swaps them with `machine.provide`. Reads go through React Query (product.md#state-ownership: it owns server data);
  * a change invalidates what it changed.
  */
 import type { QueryClient } from '@tanstack/react-query';

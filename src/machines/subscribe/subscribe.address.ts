@@ -1,5 +1,5 @@
 /**
- * The subscribe wizard's address (spec §2 /subscription/payment): `plan` (slug), `step` (1–3,
+ * The subscribe wizard's address (product.md#subscribe-wizard): `plan` (slug), `step` (1–3,
  * default 1), `payment-method` (card, maya, checkout) and, back from Maya's wallet page,
  * `wallet-link-status` (success, failed, canceled). One module reads and writes it, for the machine,
  * the view, the wallet-link return addresses and the tests.

@@ -17,7 +17,7 @@ export const METHOD_LABELS: Record<WizardMethod, string> = {
 
 export type WizardView = 'loading' | 'loadFailed' | 'invalidQuery' | 'selectPlan' | 'paymentMethod' | 'confirm' | 'leaving';
 
-/** '₱99 monthly' (spec §9 price and period label). */
+/** '₱99 monthly' (product.md#price-suffix, product.md#period-label). */
 export function planPrice(plan: Plan): string {
   return `${formatPrice(plan.price, plan.currency)} ${formatBillingPeriod(plan.duration, plan.billingCycle)}`;
 }

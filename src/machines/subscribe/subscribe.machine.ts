@@ -1,12 +1,12 @@
 /**
- * The subscribe wizard (spec §2 'Subscribe wizard', §4 'Payments'): 1 Select Plan, 2 Payment Method,
+ * The subscribe wizard (product.md#subscribe-wizard, product.md#payment-flows): 1 Select Plan, 2 Payment Method,
  * 3 Confirm, with the URL as its projection (subscribe.address.ts). A reload or back/forward gives
  * the machine an address; a step whose prerequisites are missing falls back to the first complete
  * one (a card token is never kept in the address, so a reload on Confirm by card returns to step 2,
  * where the saved card is ready). A PREMIUM viewer is sent to /subscription. Paying: a card goes to
  * its 3-D Secure page when Maya asks, else to /payment?status=success; a wallet pays with the link;
- * checkout asks the browser's confirmation (spec §5), then goes to Maya's hosted page. A failure goes
- * to /payment?status=failed with an error toast (spec §4, §8).
+ * checkout asks the browser's confirmation (product.md#other-rules), then goes to Maya's hosted page. A failure goes
+ * to /payment?status=failed with an error toast (product.md#payment-flows, product.md#errors).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
@@ -98,7 +98,7 @@ export const subscribeMachine = setup({
     assignCard: assign(({ event }) => (event.type === 'card.chosen' ? { card: event.card, step: 3 as const } : {})),
     assignLinkId: assign(({ event }) => (event.type === 'wallet.changed' ? { linkId: event.linkId } : {})),
     assignStep: assign((_, params: { step: WizardStep }) => ({ step: params.step })),
-    /** The browser's confirmation of spec §5 (tests replace it); the answer comes back as an event. */
+    /** The browser's confirmation of product.md#other-rules (tests replace it); the answer comes back as an event. */
     askCheckoutConfirmation: ({ self }) => {
       self.send({ type: window.confirm(CHECKOUT_CONFIRMATION) ? 'checkout.confirm' : 'checkout.decline' });
     },
@@ -296,7 +296,7 @@ function isMethodReady(context: SubscribeContext): boolean {
   return false;
 }
 
-/** A refused payment: the server's message as a toast, then the failed result (spec §4, §8). */
+/** A refused payment: the server's message as a toast, then the failed result (product.md#payment-flows, product.md#errors). */
 function paymentFailed() {
   return [
     { type: 'notify', params: ({ event }: { event: { error: unknown } }) => ({ kind: 'error' as const, message: errorMessageOf(event) }) },

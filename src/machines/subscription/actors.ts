@@ -1,6 +1,6 @@
 /**
  * The subscription area's actors, from one factory so a test swaps them all with `machine.provide`.
- * Reads go through React Query, which owns the server data (design.md): the actors fill the cache
+ * Reads go through React Query, which owns the server data (product.md#state-ownership): the actors fill the cache
  * with `fetchQuery` and views read the same entries with `useQuery` and the same options.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ export function createSubscriptionActors(api: Api, queryClient: QueryClient) {
   };
 }
 
-/** Spec §4: after a change, status, history and payments are read again (views bind this as an action). */
+/** product.md#subscription-flow: after a change, status, history and payments are read again (views bind this as an action). */
 export function refreshSubscription(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus }),

@@ -1,5 +1,5 @@
 /**
- * From the server's subscription data to what the subscription page shows (spec §2, §9): pure, so the
+ * From the server's subscription data to what the subscription page shows (product.md#subscription, product.md#constants): pure, so the
  * page only renders and the wording is tested without a browser.
  */
 import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
@@ -80,7 +80,7 @@ export interface SubscriptionCardView {
   /** '₱99 monthly'; null for the free plan. */
   price: string | null;
   startDate: string;
-  /** 'Next Billing Date', or 'End Date' when CANCELED (spec §2); null when there is no date. */
+  /** 'Next Billing Date', or 'End Date' when CANCELED (product.md#subscription); null when there is no date. */
   dateLabel: 'Next Billing Date' | 'End Date' | null;
   date: string | null;
   paymentMethod: PaymentMethodView | null;
@@ -118,7 +118,7 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
 
 export type HistoryTab = 'active' | 'all';
 
-/** The Active tab shows only items that are ACTIVE and PREMIUM (spec §2). */
+/** The Active tab shows only items that are ACTIVE and PREMIUM (product.md#subscription). */
 export function historyItems(history: readonly SubscriptionHistoryItem[], tab: HistoryTab): SubscriptionHistoryItem[] {
   return tab === 'all' ? [...history] : history.filter((item) => item.status === 'ACTIVE' && item.planType === 'PREMIUM');
 }

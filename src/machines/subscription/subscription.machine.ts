@@ -1,5 +1,5 @@
 /**
- * The subscription home (spec §2 /subscription): the current status, the history and the payments
+ * The subscription home (product.md#subscription): the current status, the history and the payments
  * load side by side; each part shows a skeleton, then its data or its error with 'Try again'.
  * The data itself stays in React Query (the view reads it); the chart only knows where each part is.
  */

@@ -1,5 +1,5 @@
 /**
- * Redeem a voucher (spec §2 /subscription/redeem-voucher, §4, §5, §8): the code is required and upper
+ * Redeem a voucher (product.md#redeem-voucher, product.md#voucher-flow, product.md#form-rules, product.md#errors): the code is required and upper
  * case; success toasts 'Voucher redeemed successfully', refreshes the subscription and goes to
  * /subscription; a refusal is toasted with the server's message and the typed code stays.
  */

@@ -1,5 +1,5 @@
 /**
- * The Maya wallet link (spec §2 'Wallet option', §4, §7): read the viewer's link, link a wallet (the
+ * The Maya wallet link (product.md#wallet-option, product.md#payment-flows, product.md#api): read the viewer's link, link a wallet (the
  * base address first, then Maya's page, which sends the browser back with `wallet-link-status`),
  * unlink it. The return's outcome is a banner. Its own machine, with its own input, so the subscribe
  * wizard and the change-payment-method page use the same chart; the view tells its parent which

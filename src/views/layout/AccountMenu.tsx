@@ -1,4 +1,4 @@
-/** The 'My Account' dropdown (spec §2) on Ark UI's menu: keyboard and screen-reader ready. */
+/** The 'My Account' dropdown (product.md#layout) on Ark UI's menu: keyboard and screen-reader ready. */
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { useSelector } from '@xstate/react';

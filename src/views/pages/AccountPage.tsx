@@ -1,4 +1,4 @@
-/** Account (spec §2): the Profile card (photo, names) and the Security card (password change). */
+/** Account (product.md#account): the Profile card (photo, names) and the Security card (password change). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadCommonPasswords } from '../../api/commonPasswords';
 import { profileQuery, queryKeys } from '../../api/queries';
@@ -137,7 +137,7 @@ function ProfileCard() {
 }
 
 /**
- * The loaded profile's fields. React Query owns the profile (design): they read the cache the flow's
+ * The loaded profile's fields. React Query owns the profile (product.md#state-ownership): they read the cache the flow's
  * loadProfile filled. Only mounted once it is loaded, so no query observer comes and goes (StrictMode)
  * while the flow's fetch is in flight: the last observer leaving cancels it.
  */

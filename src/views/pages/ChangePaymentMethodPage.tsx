@@ -1,5 +1,5 @@
 /**
- * Change payment method (spec §2 /subscription/change-payment-method, §4 selector, §5, §8; issue 9).
+ * Change payment method (product.md#change-payment-method, product.md#method-selector, product.md#other-rules, product.md#errors; issue 9).
  * The selector's chart decides; the card and wallet parts are the flows the subscribe wizard uses.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Change plan (spec §2 /subscription/change-plan, §4, §5, §8; issue 9). The machine says where the
+ * Change plan (product.md#change-plan, product.md#plan-change-flow, product.md#other-rules, product.md#errors; issue 9). The machine says where the
  * page is; the status and the plans are read from React Query, which its actors filled.
  */
 import { Dialog } from '@ark-ui/react/dialog';

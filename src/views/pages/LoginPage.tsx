@@ -18,7 +18,7 @@ export default function LoginPage() {
   const api = useApi();
   const [, navigate] = useLocation();
   const search = useSearch();
-  // The session reads the welcome-back flag as it restores (spec §2 /login, §4).
+  // The session reads the welcome-back flag as it restores (product.md#sign-in, product.md#session-state).
   const welcomeBack = useSelector(session, (s) => s.context.welcomeBack);
 
   const actor = useFlow(signInMachine, {

@@ -1,4 +1,4 @@
-/** Payment result (spec §2 /payment?status=): standalone, redirects home when status is missing. */
+/** Payment result (product.md#payment-result): standalone, redirects home when status is missing. */
 import { Link, Redirect, useSearch } from 'wouter';
 import { routes } from '../../lib/route-paths';
 import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';

@@ -1,4 +1,4 @@
-/** Password recovery: /forgot-password → /verify?q=&email= → /reset?q=, one flow (spec §2). */
+/** Password recovery: /forgot-password → /verify?q=&email= → /reset?q=, one flow (product.md#recovery). */
 import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';

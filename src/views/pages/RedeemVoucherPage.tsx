@@ -1,4 +1,4 @@
-/** Redeem voucher (spec §2 /subscription/redeem-voucher, §4, §5, §8). */
+/** Redeem voucher (product.md#redeem-voucher, product.md#voucher-flow, product.md#form-rules, product.md#errors). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
@@ -13,7 +13,7 @@ import { useApi } from '../useApi';
 import { useFlow } from '../useFlow';
 import * as css from './subscription.css';
 
-/** Upper-cases what is typed while keeping the caret where the person left it (spec §5). */
+/** Upper-cases what is typed while keeping the caret where the person left it (product.md#form-rules). */
 function forceUpperCase(event: FormEvent<HTMLInputElement>) {
   const input = event.currentTarget;
   const upper = input.value.toUpperCase();

@@ -1,5 +1,5 @@
 /**
- * The subscribe wizard (spec §2 /subscription/payment): 1 Select Plan, 2 Payment Method, 3 Confirm.
+ * The subscribe wizard (product.md#subscribe-wizard): 1 Select Plan, 2 Payment Method, 3 Confirm.
  * One flow (subscribe.machine) whose address is the URL; the card form and the wallet panel are
  * their own flows and report the card token or the link back to it.
  */

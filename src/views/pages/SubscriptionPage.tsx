@@ -1,5 +1,5 @@
 /**
- * Subscription (spec §2 /subscription): the current-subscription card, the history with Active and
+ * Subscription (product.md#subscription): the current-subscription card, the history with Active and
  * All tabs, and the payments panel. The page machine says which part is loading, ready or failed;
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */

@@ -1,4 +1,4 @@
-/** The change-plan page: the plan grid (two columns from medium width, spec §9) and its cards. */
+/** The change-plan page: the plan grid (two columns from medium width, product.md#layout-sizes) and its cards. */
 import { style } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 

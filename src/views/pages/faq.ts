@@ -1,4 +1,4 @@
-/** The seven questions of the landing page (design: written from spec §1, §2 and the legal facts). */
+/** The seven questions of the landing page (product.md#faq: written from product.md#product, product.md#screens and the legal facts). */
 export const FAQ_ITEMS = [
   {
     question: 'What is Sine Bisaya?',

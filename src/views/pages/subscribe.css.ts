@@ -63,7 +63,7 @@ export const savedCard = style({
 });
 export const savedNumber = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.04em', overflowWrap: 'anywhere' });
 /**
- * 'Use this card' is a switch (spec §2): a checkbox with role="switch", drawn as a track and thumb. The
+ * 'Use this card' is a switch (product.md#card-option): a checkbox with role="switch", drawn as a track and thumb. The
  * off track uses the muted text colour so the control keeps 3:1 against the card in both themes.
  */
 export const switchInput = style({

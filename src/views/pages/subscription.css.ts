@@ -51,7 +51,7 @@ export const tab = style({
   padding: `${space.sm} ${space.md}`, minHeight: 44, borderBottom: '3px solid transparent', marginBottom: -1,
   selectors: { '&[data-selected]': { color: vars.color.text, borderBottomColor: vars.color.accent } },
 });
-/** Spec §2 and §9: the history list is at most 400px tall and scrolls. */
+/** product.md#subscription and product.md#layout-sizes: the history list is at most 400px tall and scrolls. */
 export const scrollList = style({
   maxHeight: 400, overflowY: 'auto', listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm,
 });

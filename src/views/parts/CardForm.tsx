@@ -1,5 +1,5 @@
 /**
- * Card entry (spec §2 'Card option', §5 'Card'): the saved default card with its 'Use this card'
+ * Card entry (product.md#card-option, product.md#card-rules): the saved default card with its 'Use this card'
  * switch, or the form for a new one. Its own flow (cardEntry.machine), so the subscribe wizard and
  * the change-payment-method page share it; `onChosen` receives the card token to pay or save with.
  * The typed number, expiry and CVC stay in this form until submitted; they are never stored.

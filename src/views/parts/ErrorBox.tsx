@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { errorBox } from '../../styles/ui.css';
 
 /**
- * The error box of spec §8: the server's message, announced as an alert. A new message takes
+ * The error box of product.md#errors: the server's message, announced as an alert. A new message takes
  * focus, so after a failed submit the keyboard and screen reader are where the problem is.
  */
 export function ErrorBox({ message }: { message: string | null | undefined }) {

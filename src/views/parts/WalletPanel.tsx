@@ -1,5 +1,5 @@
 /**
- * The Maya wallet panel (spec §2 'Wallet option'): the banner of a return from Maya, the linked
+ * The Maya wallet panel (product.md#wallet-option): the banner of a return from Maya, the linked
  * account (email and card state) with an unlink button, or a link button; errors inline. Its own
  * flow (walletLink.machine); `onLinkChanged` tells the page which link, if any, it can pay with.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment endpoints of spec §7 end to end on the local sandbox: checkout (approve, cancel,
+ * The payment endpoints of product.md#calls end to end on the local sandbox: checkout (approve, cancel,
  * expire), card vault (approve, decline, 3-D Secure), wallet link and payment, the return address,
  * the signed webhook and exactly-once application under parallel delivery.
  */

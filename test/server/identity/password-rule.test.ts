@@ -1,4 +1,4 @@
-/** design.md's password rule and minimum age hold on the server too, whatever a client sends. */
+/** The password rule and minimum age (product.md#password-rule) hold on the server too, whatever a client sends. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/helpers';
 

@@ -110,7 +110,7 @@ describe('code sends', { timeout: 60_000 }, () => {
     const mine = await send(OWNER); // …the owner is not
     expect(mine.status).toBe(200);
     const tooSoon = await send(OWNER);
-    expect(tooSoon.status).toBe(429); // and the design's 60 s rule still holds for the owner
+    expect(tooSoon.status).toBe(429); // and the 60 s rule (product.md#security-codes) still holds for the owner
     expect(retryAfter(tooSoon.headers)).toBeGreaterThan(0);
     expect(retryAfter(tooSoon.headers)).toBeLessThanOrEqual(60);
   });
