@@ -34,6 +34,15 @@ export const PLAN_CHANGE_MESSAGES = {
   badDetails: 'paymentMethodDetails must be a JSON object.',
 } as const;
 
+/** "Renew now" for a checkout subscription (renewNow.ts). */
+export const RENEW_MESSAGES = {
+  nothingDue: 'There is no subscription to renew. Please reload the page.',
+  renewsItself: 'This subscription renews automatically; there is nothing to pay now.',
+  notActive: 'Only an active subscription can be renewed. Please subscribe again.',
+  tooEarly: (days: number) => `You can renew from ${days} days before your subscription ends.`,
+  alreadyPaid: 'Your next period is already paid.',
+} as const;
+
 export const PAYMENT_METHOD_MESSAGES = {
   cardSaved: 'Card saved',
   confirmCard: 'Confirm the card with your bank to finish saving it.',

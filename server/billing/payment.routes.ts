@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { newCardSchema, planWithCardTokenSchema, planWithLinkSchema, walletLinkStartRequestSchema } from '../../src/api/schemas';
+import { newCardSchema, planWithCardTokenSchema, planWithLinkSchema, subscriptionIdRequestSchema, walletLinkStartRequestSchema } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
 import { WEBHOOK_PATH } from '../gateway/config';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/webhook';
@@ -18,6 +18,7 @@ import { PAYMENT_METHOD_MESSAGES } from './messages';
 import { paymentHistory } from './payments';
 import { cardVerified, savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
 import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
+import { renewWithCheckout } from './renewNow';
 import { resultStatus, settleFromWebhook, settlePayment } from './settlement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,6 +36,12 @@ export function paymentRoutes(services: Services) {
     const { planId } = await readBody(c, planIdSchema);
     const answer = await buyWithCheckout(billing, c.get('userId'), planId);
     return ok(c, answer.data, answer.message);
+  });
+
+  // Ours (product.md#checkout-renewal): "Renew now" pays a checkout subscription's next period on Maya's page.
+  app.post('/checkout/renew', auth, async (c) => {
+    const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
+    return ok(c, await renewWithCheckout(billing, c.get('userId'), subscriptionId));
   });
 
   app.post('/vault/cards', auth, async (c) => {

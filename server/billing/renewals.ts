@@ -28,11 +28,11 @@ import { RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
 import { recordPayment } from './payments';
 import { applyGatewayAnswer, decisiveAttempt } from './settlement';
+import { LAST_RETRY_DAY, REMINDER_DAYS } from './subscriptions';
 
 /** Days after the end date on which a failed renewal is tried again; after the last, the subscription ends. */
-export const RETRY_DAYS = [1, 3, 5, 7] as const;
-/** From how long before the end date a checkout subscription is reminded to renew. */
-export const REMINDER_DAYS = 3;
+export const RETRY_DAYS = [1, 3, 5, LAST_RETRY_DAY] as const;
+export { REMINDER_DAYS };
 /** How long a process holds a renewal charge (real time): one killed mid-way leaves it to another after this. */
 export const CHARGE_LEASE_MS = 60_000;
 

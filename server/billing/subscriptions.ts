@@ -14,7 +14,7 @@ import type {
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
 import { formatDateTime } from '../../src/lib/dates';
-import { now, type Queryable } from '../platform/clock';
+import { DAY_MS, now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { FREE_PLAN_ID } from './catalog';
@@ -96,13 +96,15 @@ export interface SubscriptionRow {
   terms_duration: number | null;
   card_type: string | null;
   card_last4: string | null;
+  next_attempt_at: Date | null;
+  renewal_failure: string | null;
 }
 
 /** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
 const SUBSCRIPTION_SELECT = `
   SELECT s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql('$1')} AS effective_status, s.start_date, s.end_date,
          s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
-         s.created_at, s.updated_at,
+         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,
          p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
          p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
          v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
@@ -164,7 +166,30 @@ export function originalVoucherTerms(row: Pick<SubscriptionRow, 'terms_cycle' | 
     : undefined;
 }
 
-export function toStatusDetails(row: SubscriptionRow): SubscriptionStatusDetails {
+/** Days after the end date a PAST_DUE subscription keeps access while its renewal is retried (renewals.ts RETRY_DAYS). */
+export const LAST_RETRY_DAY = 7;
+/** From how long before the end date a checkout subscription is reminded to renew (product.md#checkout-renewal). */
+export const REMINDER_DAYS = 3;
+
+/** What the viewer must know about paying the next period at `at`, if anything. */
+function renewalOf(row: SubscriptionRow, at: Date): SubscriptionStatusDetails['renewal'] {
+  if (!row.end_date) return undefined;
+  if (row.effective_status === 'PAST_DUE') {
+    return {
+      state: 'PAST_DUE',
+      failure: row.renewal_failure ?? 'Your payment was declined',
+      nextAttemptDate: row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+      accessEndDate: new Date(row.end_date.getTime() + LAST_RETRY_DAY * DAY_MS).toISOString(),
+    };
+  }
+  const reminderFrom = row.end_date.getTime() - REMINDER_DAYS * DAY_MS;
+  if (row.effective_status === 'ACTIVE' && row.payment_method === 'MAYA_CHECKOUT' && reminderFrom <= at.getTime() && at < row.end_date) {
+    return { state: 'DUE', dueDate: row.end_date.toISOString() };
+  }
+  return undefined;
+}
+
+export function toStatusDetails(row: SubscriptionRow, at: Date): SubscriptionStatusDetails {
   const details: SubscriptionStatusDetails = {
     planId: row.plan_id,
     planName: row.plan_name,
@@ -180,6 +205,8 @@ export function toStatusDetails(row: SubscriptionRow): SubscriptionStatusDetails
     paymentMethod: row.payment_method,
     paymentMethodDetails: paymentMethodDetails(row),
   };
+  const renewal = renewalOf(row, at);
+  if (renewal) details.renewal = renewal;
   if (row.payment_method !== 'VOUCHER') return details;
   const terms = originalVoucherTerms(row);
   return {
@@ -196,7 +223,7 @@ export function toStatusDetails(row: SubscriptionRow): SubscriptionStatusDetails
 export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusDetails> {
   const at = await now(db);
   const current = await currentSubscription(db, userId, at);
-  if (current) return toStatusDetails(current);
+  if (current) return toStatusDetails(current, at);
   const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];
   const user = (await db.query<{ created_at: Date }>('SELECT created_at FROM users WHERE id = $1', [userId])).rows[0];
   return {

@@ -81,6 +81,9 @@ export function createApi(http: Http) {
 
     createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
+    /** Ours (product.md#checkout-renewal): the hosted checkout that pays a checkout subscription's next period. */
+    renewWithCheckout: (body: { subscriptionId: string }, signal?: AbortSignal) =>
+      request(`${V1}/payment/checkout/renew`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
     getWalletLink: (signal?: AbortSignal) =>
       request(`${V1}/payment/wallet/link`, { schema: z.nullable(s.walletLinkSchema), signal }),
     startWalletLink: (body: s.WalletLinkStartRequest, signal?: AbortSignal) =>

@@ -172,6 +172,17 @@ export const planSchema = z.object({
   popular: z.boolean(),
 });
 
+/** A renewal that failed: why, when it is tried again (null: not again automatically), when access ends unpaid. */
+export const renewalPastDueSchema = z.object({
+  state: z.literal('PAST_DUE'),
+  failure: z.string(),
+  nextAttemptDate: z.nullable(z.string()),
+  accessEndDate: z.string(),
+});
+
+/** A checkout subscription whose end is near: the viewer renews it by hand ("Renew now"). */
+export const renewalDueSchema = z.object({ state: z.literal('DUE'), dueDate: z.string() });
+
 export const subscriptionStatusDetailsSchema = z.object({
   planId: z.number(),
   planName: z.string(),
@@ -197,6 +208,11 @@ export const subscriptionStatusDetailsSchema = z.object({
   voucherAmount: z.optional(z.string()),
   subscriptionDays: z.optional(z.number()),
   originalVoucherTerms: z.optional(z.object({ cycle: z.string(), price: z.string(), duration: z.union([z.string(), z.number()]) })),
+  /**
+   * What the viewer needs to know about paying the next period (product.md#dunning,
+   * product.md#checkout-renewal); absent when nothing is due. Ours: the spec shows no such field.
+   */
+  renewal: z.optional(z.union([renewalPastDueSchema, renewalDueSchema])),
 });
 
 export const subscriptionHistoryItemSchema = z.object({

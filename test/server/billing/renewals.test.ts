@@ -170,6 +170,71 @@ describe('subscriptions that are never charged', () => {
   });
 });
 
+describe('what the viewer is told', () => {
+  it('a PAST_DUE subscription says why, when it is tried again and until when access lasts', async () => {
+    await server.db.exec(`UPDATE sandbox_cards SET behaviour = 'DECLINE' WHERE card_token_id = 'seed-card-premium'`);
+    const sub = await premiumSub();
+    expect((await status(PREMIUM)).renewal).toBeUndefined();
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    expect(await renewSubscription(deps, sub.id)).toBe('failed');
+    expect((await status(PREMIUM)).renewal).toEqual({
+      state: 'PAST_DUE',
+      failure: expect.stringMatching(/declined/i),
+      nextAttemptDate: new Date(sub.end_date.getTime() + DAY_MS).toISOString(),
+      accessEndDate: new Date(sub.end_date.getTime() + 7 * DAY_MS).toISOString(),
+    });
+    const payments = (await server.as(PREMIUM).get('/payment/history')).json.data as Array<{ referenceId: string; retryCount: number; status: string }>;
+    expect(payments.find((p) => p.referenceId === renewalReference(sub.id, sub.end_date))).toMatchObject({ status: 'PAYMENT_FAILED', retryCount: 0 });
+  });
+
+  it('"Renew now" pays a checkout subscription\'s next period once, from 3 days before its end, starting at the old end date', async () => {
+    const CANCELED = 'canceled@example.com';
+    const sub = (await server.db.query<{ id: string; end_date: Date }>(
+      `SELECT s.id, s.end_date FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.status = 'CANCELED'`, [CANCELED],
+    )).rows[0]!;
+    expect((await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: sub.id })).status).toBe(200);
+    expect((await status(CANCELED)).renewal).toBeUndefined();
+    const early = await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id });
+    expect([early.status, early.json.message]).toEqual([409, 'You can renew from 3 days before your subscription ends.']);
+
+    await server.setClock(new Date(sub.end_date.getTime() - 3 * DAY_MS + 60_000));
+    expect((await status(CANCELED)).renewal).toEqual({ state: 'DUE', dueDate: sub.end_date.toISOString() });
+    // Pressed several times at once, or again after going back: one checkout for the period.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id })));
+    const links = new Set(answers.filter((a) => a.status === 200).map((a) => a.json.data.paymentLink as string));
+    expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => a.json.message))).toBe(true);
+    expect(links.size).toBe(1);
+    const [link] = [...links];
+    expect((await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id })).json.data.paymentLink).toBe(link);
+    // Someone else's subscription answers like nothing to renew.
+    expect((await server.as(PREMIUM).post('/payment/checkout/renew', { subscriptionId: sub.id })).status).toBe(409);
+
+    await server.app.request(link!, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=approve' });
+    const after = await status(CANCELED);
+    expect(after).toMatchObject({ planType: 'PREMIUM', status: 'ACTIVE', paymentMethod: 'MAYA_CHECKOUT' });
+    expect(new Date(after.startDate).getTime()).toBe(sub.end_date.getTime());
+    expect(after.renewal).toBeUndefined();
+    const reference = renewalReference(sub.id, sub.end_date);
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+    // Paid: pressing it again opens nothing (the new period is far from its end).
+    expect((await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id })).status).toBe(409);
+    expect((await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: after.subscriptionId })).status).toBe(409);
+    // The engine neither reminds nor ends the paid period's predecessor.
+    expect((await dueWork(server.db, await server.clock())).remind).not.toContain(sub.id);
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    expect((await dueWork(server.db, await server.clock())).notice).not.toContain(sub.id);
+    expect(await status(CANCELED)).toMatchObject({ planType: 'PREMIUM', subscriptionId: after.subscriptionId });
+  });
+
+  it('a card subscription has nothing to renew by hand', async () => {
+    const sub = await premiumSub();
+    await server.setClock(new Date(sub.end_date.getTime() - DAY_MS));
+    const answer = await server.as(PREMIUM).post('/payment/checkout/renew', { subscriptionId: sub.id });
+    expect([answer.status, answer.json.message]).toEqual([409, 'This subscription renews automatically; there is nothing to pay now.']);
+    expect((await status(PREMIUM)).renewal).toBeUndefined();
+  });
+});
+
 describe('the engine on the job queue', () => {
   let engine: BillingEngine | undefined;
   afterEach(async () => {
