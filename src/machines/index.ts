@@ -15,6 +15,7 @@ import { voucherMachine } from './voucher/voucher.machine';
 import { subscribeMachine } from './subscribe/subscribe.machine';
 import { cardEntryMachine } from './cardEntry/cardEntry.machine';
 import { walletLinkMachine } from './walletLink/walletLink.machine';
+import { renewNowMachine } from './renewNow/renewNow.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -27,6 +28,7 @@ export const machines = {
   photo: photoMachine,
   subscription: subscriptionMachine,
   cancelSubscription: cancelSubscriptionMachine,
+  renewNow: renewNowMachine,
   voucher: voucherMachine,
   changePlan: changePlanMachine,
   paymentMethod: paymentMethodMachine,

@@ -43,6 +43,18 @@ export const walletStatus: SubscriptionStatusDetails = {
   paymentMethod: 'MAYA_WALLET', paymentMethodDetails: { description: 'Maya Wallet' },
 };
 
+/** A Maya Checkout subscription 2 days before its end: the reminder offers Renew now (product.md#checkout-renewal). */
+export const renewalDueStatus: SubscriptionStatusDetails = {
+  ...premiumStatus, subscriptionId: 'sub-checkout', paymentMethod: 'MAYA_CHECKOUT', paymentMethodDetails: { description: 'Maya Checkout' },
+  renewal: { state: 'DUE', dueDate: premiumStatus.endDate! },
+};
+
+/** A card renewal that failed (product.md#dunning): tried again in a day, Premium until a week after the end. */
+export const pastDueStatus: SubscriptionStatusDetails = {
+  ...premiumStatus, status: 'PAST_DUE', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z',
+  renewal: { state: 'PAST_DUE', failure: 'Your payment was declined', nextAttemptDate: '2026-12-16T00:00:00.000Z', accessEndDate: '2026-12-22T00:00:00.000Z' },
+};
+
 export const historyFixture: SubscriptionHistoryItem[] = [
   { id: 'h-1', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'ACTIVE', startDate: '2026-12-15T00:00:00.000Z', endDate: '2027-01-15T00:00:00.000Z', autoRenew: true },
   { id: 'h-2', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'EXPIRED', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z', autoRenew: false },

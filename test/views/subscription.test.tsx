@@ -7,8 +7,8 @@ import RedeemVoucherPage from '../../src/views/pages/RedeemVoucherPage';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { escapeFromDialog } from '../support/flow';
 import {
-  canceledStatus, fakeServer, freeStatus, historyFixture, json, premiumStatus, redeemedFixture, renderSubscriptionView, voucherStatus, walletStatus,
-  type FakeServer,
+  canceledStatus, fakeServer, freeStatus, historyFixture, json, pastDueStatus, paymentsFixture, premiumStatus, redeemedFixture, renderSubscriptionView,
+  renewalDueStatus, voucherStatus, walletStatus, type FakeServer,
 } from '../support/subscription';
 
 const currentCard = () => within(screen.getByRole('region', { name: 'Current Subscription' }));
@@ -82,6 +82,50 @@ describe('current-subscription card (spec §2, §9)', () => {
     expect(await currentCard().findByRole('link', { name: 'Change Plan' })).toBeInTheDocument();
     expect(fact('Status')).toBe('ON_HOLD_BY_GATEWAY');
     expect(currentCard().queryByRole('button', { name: /Cancel Subscription|Reactivate Subscription/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('renewals (product.md#dunning, product.md#checkout-renewal)', () => {
+  it('a failed renewal says why, when it is tried again, until when Premium lasts, and offers Change Payment Method once', async () => {
+    showPage(pastDueStatus);
+    const notice = within(await currentCard().findByRole('region', { name: 'Your renewal payment failed' }));
+    expect(notice.getByText('Your payment was declined.')).toBeInTheDocument();
+    expect(notice.getByText('We will try again on 12/16/2026 8:00 am.')).toBeInTheDocument();
+    expect(notice.getByText('Change your payment method to keep Premium after 12/22/2026 8:00 am.')).toBeInTheDocument();
+    expect(notice.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/subscription/change-payment-method');
+    expect(currentCard().getAllByRole('link', { name: 'Change Payment Method' })).toHaveLength(1);
+    expect(fact('Status')).toBe('Past due');
+    // Not cancelable while its payment is being retried; the plan can still be changed.
+    expect(currentCard().queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+  });
+
+  it('after a hard decline it says the method will not be tried again', async () => {
+    showPage({ ...pastDueStatus, renewal: { state: 'PAST_DUE', failure: 'Card not found', nextAttemptDate: null, accessEndDate: '2026-12-22T00:00:00.000Z' } });
+    const notice = within(await currentCard().findByRole('region', { name: 'Your renewal payment failed' }));
+    expect(notice.getByText('Card not found.')).toBeInTheDocument();
+    expect(notice.getByText('We will not try this payment method again.')).toBeInTheDocument();
+  });
+
+  it('a checkout subscription near its end offers Renew now beside Change Payment Method', async () => {
+    showPage(renewalDueStatus);
+    const notice = within(await currentCard().findByRole('region', { name: 'Time to renew' }));
+    expect(notice.getByRole('button', { name: 'Renew now' })).toBeEnabled();
+    expect(currentCard().getByRole('link', { name: 'Change Payment Method' })).toBeInTheDocument();
+  });
+
+  it('a card subscription with nothing due shows no renewal notice', async () => {
+    showPage(premiumStatus);
+    await currentCard().findByRole('button', { name: 'Cancel Subscription' });
+    expect(currentCard().queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('the payments panel counts the retries of a renewal', async () => {
+    showPage(pastDueStatus, (server) => {
+      server.payments = [...paymentsFixture, { ...paymentsFixture[2]!, id: 'p-4', referenceId: 'SB-RN-0004', retryCount: 2, createdAt: '2026-12-15T00:00:00.000Z' }];
+    });
+    const row = within((await paymentsPanel().findByText('SB-RN-0004')).closest('tr')!);
+    expect(row.getByText('Retried 2 times')).toBeInTheDocument();
+    expect(paymentsPanel().getAllByText(/^Retried/)).toHaveLength(1);
   });
 });
 

@@ -6,6 +6,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { Api } from '../../api/endpoints';
+import { fromCall } from '../actors';
 import { paymentHistoryQuery, queryKeys, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails, VoucherSubscription } from '../../api/schemas';
 
@@ -50,6 +51,7 @@ export function createSubscriptionActors(api: Api, queryClient: QueryClient) {
     resubscribe: fromPromise<MessageResult, SubscriptionRequest>(async ({ input, signal }) =>
       ({ message: (await api.resubscribe(input, signal)).message })),
     redeemVoucher: fromPromise<VoucherSubscription, { code: string }>(({ input, signal }) => api.redeemVoucher(input, signal)),
+    renewWithCheckout: fromCall(api.renewWithCheckout),
   };
 }
 

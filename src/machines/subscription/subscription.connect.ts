@@ -116,6 +116,50 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
   };
 }
 
+/**
+ * What the viewer must do about the next period (product.md#dunning, product.md#checkout-renewal):
+ * a failed renewal (why, the next attempt, until when Premium lasts, and Change Payment Method), or a
+ * checkout subscription near its end (Renew now). Null when nothing is due.
+ */
+export interface RenewalNoticeView {
+  kind: 'pastDue' | 'due';
+  title: string;
+  lines: string[];
+  /** What the notice offers: the Change Payment Method page, or Renew now for this subscription. */
+  action: { kind: 'changePaymentMethod' } | { kind: 'renew'; subscriptionId: string };
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeView | null {
+  const renewal = status.renewal;
+  if (!renewal || status.planType !== 'PREMIUM') return null;
+  if (renewal.state === 'PAST_DUE') {
+    return {
+      kind: 'pastDue',
+      title: 'Your renewal payment failed',
+      lines: [
+        sentence(renewal.failure),
+        renewal.nextAttemptDate
+          ? `We will try again on ${formatDateTime(renewal.nextAttemptDate)}.`
+          : 'We will not try this payment method again.',
+        `Change your payment method to keep Premium after ${formatDateTime(renewal.accessEndDate)}.`,
+      ],
+      action: { kind: 'changePaymentMethod' },
+    };
+  }
+  if (!status.subscriptionId) return null;
+  return {
+    kind: 'due',
+    title: 'Time to renew',
+    lines: [
+      `Your Premium ends on ${formatDateTime(renewal.dueDate)}. Maya Checkout does not renew by itself.`,
+      'Renew now and your next period starts on that date, so you lose no days.',
+    ],
+    action: { kind: 'renew', subscriptionId: status.subscriptionId },
+  };
+}
+
 export type HistoryTab = 'active' | 'all';
 
 /** The Active tab shows only items that are ACTIVE and PREMIUM (product.md#subscription). */
@@ -157,6 +201,8 @@ export interface PaymentRow {
   amount: string;
   status: string;
   statusTone: 'good' | 'warning' | 'neutral';
+  /** How often a renewal was tried again on this record ('Retried 2 times'); null when never. */
+  retries: string | null;
   reference: string;
 }
 
@@ -172,6 +218,7 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       amount: formatPrice(p.totalAmount, null),
       status: paymentStatusLabel(p.status),
       statusTone: statusTone(p.status),
+      retries: p.retryCount > 0 ? `Retried ${p.retryCount} ${p.retryCount === 1 ? 'time' : 'times'}` : null,
       reference: p.referenceId,
     }));
 }

@@ -14,15 +14,18 @@ import { routes } from '../../lib/route-paths';
 import { cancelSubscriptionMachine } from '../../machines/cancelSubscription/cancelSubscription.machine';
 import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/actors';
 import {
-  historyItems, historyRow, paymentRows, subscriptionCardView, type HistoryTab,
+  historyItems, historyRow, paymentRows, renewalNotice, subscriptionCardView, type HistoryTab,
 } from '../../machines/subscription/subscription.connect';
+import { connectRenewNow, type RenewNowProps } from '../../machines/renewNow/renewNow.connect';
+import { renewNowMachine } from '../../machines/renewNow/renewNow.machine';
+import { leaveFor } from '../../lib/leave';
 import { subscriptionMachine } from '../../machines/subscription/subscription.machine';
 import { button, card, heading, page } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { CancelDialog } from '../parts/CancelDialog';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useApi } from '../useApi';
-import { useFlow } from '../useFlow';
+import { useConnect, useFlow } from '../useFlow';
 import * as css from './subscription.css';
 
 type Part = 'status' | 'history' | 'payments';
@@ -46,14 +49,39 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
   );
 }
 
-function CurrentSubscription({ status, onChange, opener }: {
+function RenewalNotice({ status, renewNow }: { status: SubscriptionStatusDetails; renewNow: RenewNowProps }) {
+  const notice = renewalNotice(status);
+  if (!notice) return null;
+  const action = notice.action;
+  return (
+    <section className={css.notice[notice.kind]} aria-labelledby="renewal-title">
+      <h3 id="renewal-title" className={css.noticeTitle}>{notice.title}</h3>
+      {notice.lines.map((line) => <p key={line} className={css.noticeText}>{line}</p>)}
+      {action.kind === 'renew' ? (
+        <>
+          {renewNow.error && <ErrorBox message={renewNow.error} />}
+          <button type="button" className={button.primary} disabled={renewNow.busy} onClick={() => renewNow.renew(action.subscriptionId)}>
+            {renewNow.label}
+          </button>
+        </>
+      ) : (
+        <Link href={routes.changePaymentMethod} className={button.primary}>Change Payment Method</Link>
+      )}
+    </section>
+  );
+}
+
+function CurrentSubscription({ status, onChange, opener, renewNow }: {
   status: SubscriptionStatusDetails;
   onChange: () => void;
   opener: RefObject<HTMLButtonElement | null>;
+  renewNow: RenewNowProps;
 }) {
   const view = subscriptionCardView(status);
+  const notice = renewalNotice(status);
   return (
     <>
+      <RenewalNotice status={status} renewNow={renewNow} />
       <div className={css.planHeader}>
         <p className={css.planName}>{view.planName}</p>
         <span className={css.badge.type}>{view.planType}</span>
@@ -104,7 +132,9 @@ function CurrentSubscription({ status, onChange, opener }: {
                 {view.change.kind === 'cancel' ? 'Cancel Subscription' : 'Reactivate Subscription'}
               </button>
             )}
-            <Link href={routes.changePaymentMethod} className={button.secondary}>Change Payment Method</Link>
+            {notice?.action.kind !== 'changePaymentMethod' && (
+              <Link href={routes.changePaymentMethod} className={button.secondary}>Change Payment Method</Link>
+            )}
             <Link href={routes.changePlan} className={button.secondary}>Change Plan</Link>
           </>
         )}
@@ -169,7 +199,10 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
               <td className={css.td} data-label="Plan">{row.plan}</td>
               <td className={css.td} data-label="Method">{row.method}</td>
               <td className={css.td} data-label="Amount">{row.amount}</td>
-              <td className={css.td} data-label="Status"><span className={css.badge[row.statusTone]}>{row.status}</span></td>
+              <td className={css.td} data-label="Status">
+                <span className={css.badge[row.statusTone]}>{row.status}</span>
+                {row.retries && <span className={css.retries}>{row.retries}</span>}
+              </td>
               <td className={css.td} data-label="Reference"><span className={css.mono}>{row.reference}</span></td>
             </tr>
           ))}
@@ -188,6 +221,15 @@ export default function SubscriptionPage() {
     actors,
     actions: { notify: notifyAction, subscriptionChanged: () => void refreshSubscription(queryClient) },
   });
+  const renewFlow = useFlow(renewNowMachine, {
+    actors,
+    actions: {
+      notify: notifyAction,
+      openPaymentLink: (_, { url }) => leaveFor(url),
+      subscriptionChanged: () => void refreshSubscription(queryClient),
+    },
+  });
+  const renewNow = useConnect(renewFlow, connectRenewNow);
   const opener = useRef<HTMLButtonElement>(null);
   const parts = useSelector(flow, (s) => s.value as Record<Part, PartState>, (a, b) => a.status === b.status && a.history === b.history && a.payments === b.payments);
   const errors = useSelector(flow, (s) => s.context, (a, b) => a === b);
@@ -212,7 +254,7 @@ export default function SubscriptionPage() {
           <h2 id="current-title" className={css.cardTitle}>Current Subscription</h2>
           {parts.status === 'failed' && <LoadError message={errors.statusError} onRetry={retry} />}
           {parts.status === 'ready' && status
-            ? <CurrentSubscription status={status} onChange={openChange} opener={opener} />
+            ? <CurrentSubscription status={status} onChange={openChange} opener={opener} renewNow={renewNow} />
             : parts.status !== 'failed' && <Skeleton label="Loading subscription..." lines={['medium', 'long', 'long', 'short']} />}
         </section>
         <section className={card} aria-labelledby="history-title" aria-busy={parts.history === 'loading'}>

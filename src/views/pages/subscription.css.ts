@@ -121,3 +121,16 @@ export const closeButton = style({
 export const dialogActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap', justifyContent: 'flex-end' });
 
 export const backLink = style({ display: 'inline-block', marginBottom: space.md });
+
+/* The renewal notice (product.md#dunning, product.md#checkout-renewal): a framed box above the facts. */
+const noticeBase = style({
+  display: 'grid', gap: space.sm, justifyItems: 'start', padding: space.md, marginBottom: space.lg,
+  borderRadius: radius.md, border: '1px solid', borderLeftWidth: 4, background: vars.color.surfaceRaised,
+});
+export const notice = styleVariants({
+  pastDue: [noticeBase, { borderColor: vars.color.danger }],
+  due: [noticeBase, { borderColor: vars.color.accent }],
+});
+export const noticeTitle = style({ margin: 0, fontSize: font.size.md, fontWeight: 700 });
+export const noticeText = style({ margin: 0 });
+export const retries = style({ display: 'block', marginTop: space.xs, color: vars.color.textMuted, fontSize: font.size.sm });
