@@ -301,8 +301,8 @@ export async function remindCheckout(deps: RenewalDeps, subscriptionId: string):
   const user = await contactOf(deps.db, row.user_id);
   await deps.mailer.send({
     to: user.email,
-    subject: `${PRODUCT_NAME}: your Premium renews on ${formatDate(row.end_date)}`,
-    text: `Hi ${user.firstName}, your Premium subscription is paid by checkout and does not renew by itself. Renew now to keep watching after ${formatDate(row.end_date)}: ${deps.publicBaseUrl}/subscription`,
+    subject: `${PRODUCT_NAME}: renew your Premium before ${formatDate(row.end_date)}`,
+    text: `Hi ${user.firstName}, your Premium subscription is paid by checkout and does not renew by itself. Press Renew now on your Subscription page to keep watching after ${formatDate(row.end_date)}; the next period starts on that date, so you lose no days: ${deps.publicBaseUrl}/subscription`,
   });
   return true;
 }

@@ -153,7 +153,7 @@ describe('subscriptions that are never charged', () => {
     expect(due.remind).toEqual([canceled.id]);
     expect(await remindCheckout(deps, canceled.id)).toBe(true);
     expect(await remindCheckout(deps, canceled.id)).toBe(false);
-    expect((await mailTo('canceled@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/^Sine Bisaya: your Premium renews on /)]);
+    expect((await mailTo('canceled@example.com')).map((m) => m.subject)).toEqual([expect.stringMatching(/^Sine Bisaya: renew your Premium before /)]);
     // Past every end date: nothing of theirs is charged; each gets one end notice.
     const latest = Math.max(...ends.map((r) => r.end_date.getTime()));
     await server.setClock(new Date(latest + 60_000));

@@ -1,0 +1,93 @@
+/**
+ * Renewals as QA watches them (issue 18): the billing clock is moved past an end date and the engine
+ * does the due work within seconds. premium@'s saved Visa is charged at its end date and a new period
+ * starts there, with a receipt in the mailbox; canceled@'s Maya Checkout subscription, reactivated, is
+ * reminded 3 days before its end and renewed by hand on Maya's page. Each test puts the demo data and
+ * the clock back (POST /dev/reset), since the server is shared by the whole run.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, resetDemoData, signIn, watchConsole } from './support';
+
+const V1 = '/api/v1/mobile';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let problems: string[] = [];
+test.beforeEach(async ({ page, request }) => {
+  problems = watchConsole(page);
+  await resetDemoData(request);
+});
+test.afterEach(async ({ request }) => {
+  await resetDemoData(request);
+  expect(problems).toEqual([]);
+});
+
+async function statusOf(request: APIRequestContext, email: string) {
+  const signedIn = await request.post(`${V1}/auth/sign-in-email`, { data: { email, password: DEMO_PASSWORD } });
+  expect(signedIn.ok()).toBe(true);
+  const token = ((await signedIn.json()) as { data: { accessToken: string } }).data.accessToken;
+  const answer = await request.get(`${V1}/subscription/status`, { headers: { Authorization: `Bearer ${token}` } });
+  return { token, status: ((await answer.json()) as { data: { subscriptionId: string; endDate: string } }).data };
+}
+
+const moveClock = async (request: APIRequestContext, at: Date) =>
+  expect((await request.post('/dev/clock', { data: { now: at.toISOString() } })).ok()).toBe(true);
+
+const fact = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Current Subscription' }).locator('dt', { hasText: label }).locator('+ dd');
+
+async function openSubscription(page: Page, email: string) {
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/subscription');
+  await expect(fact(page, 'Status')).toBeVisible();
+}
+
+test('premium@ renews at its end date: a new period from the old end date, the payment, and a receipt', async ({ page, request }) => {
+  const { status } = await statusOf(request, 'premium@example.com');
+  await openSubscription(page, 'premium@example.com');
+  const oldEnd = (await fact(page, 'Next Billing Date').textContent())!;
+
+  await moveClock(request, new Date(Date.parse(status.endDate) + DAY_MS));
+  // The engine runs the due renewal within seconds; the page shows it when read again.
+  await expect(async () => {
+    await page.reload();
+    await expect(fact(page, 'Start Date')).toHaveText(oldEnd, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(fact(page, 'Status')).toHaveText('Active');
+  await expect(fact(page, 'Next Billing Date')).not.toHaveText(oldEnd);
+  await expect(page.getByRole('region', { name: 'Current Subscription' }).getByRole('region')).toHaveCount(0);
+  const newest = page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1);
+  await expect(newest).toContainText('Succeeded');
+  await expect(newest).toContainText('SB-RN-');
+
+  const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string; text: string }>;
+  const receipt = mails.find((m) => m.subject.startsWith('Sine Bisaya: receipt'));
+  expect(receipt, JSON.stringify(mails.map((m) => m.subject))).toBeDefined();
+  expect(receipt!.text).toContain('₱99');
+});
+
+test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end and renews by hand with no day lost', async ({ page, request }) => {
+  const { token, status } = await statusOf(request, 'canceled@example.com');
+  const reactivated = await request.post(`${V1}/subscription/resubscribe`, {
+    headers: { Authorization: `Bearer ${token}` }, data: { subscriptionId: status.subscriptionId },
+  });
+  expect(reactivated.ok()).toBe(true);
+  await moveClock(request, new Date(Date.parse(status.endDate) - 2 * DAY_MS));
+
+  await openSubscription(page, 'canceled@example.com');
+  const oldEnd = (await fact(page, 'Next Billing Date').textContent())!;
+  const reminder = page.getByRole('region', { name: 'Time to renew' });
+  await expect(reminder).toContainText(`Your Premium ends on ${oldEnd}. Maya Checkout does not renew by itself.`);
+  await reminder.getByRole('button', { name: 'Renew now' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pay with Maya Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Subscription' }).click();
+  await expect(fact(page, 'Start Date')).toHaveText(oldEnd);
+  await expect(page.getByRole('region', { name: 'Time to renew' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Succeeded');
+  const mails = (await (await request.get('/dev/mailbox.json?to=canceled%40example.com')).json()) as Array<{ subject: string }>;
+  expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Sine Bisaya: renew your Premium before /));
+});
