@@ -13,6 +13,7 @@ import type {
   SubscriptionHistoryItem,
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
+import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
 import { formatDateTime } from '../../src/lib/dates';
 import { DAY_MS, now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
@@ -134,15 +135,12 @@ async function ownSubscription(q: Queryable, userId: string, subscriptionId: str
   return row;
 }
 
-const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1).toLowerCase() : text);
-
-export const maskedCardNumber = (last4: string) => `**** **** **** ${last4}`;
 
 function paymentMethodDetails(row: SubscriptionRow): SubscriptionStatusDetails['paymentMethodDetails'] {
   switch (row.payment_method) {
     case 'MAYA_VAULT':
       return row.card_last4
-        ? { description: capitalise(row.card_type ?? 'Card'), maskedCardNumber: maskedCardNumber(row.card_last4) }
+        ? { description: row.card_type ? cardTypeLabel(row.card_type) : 'Card', maskedCardNumber: maskedCardNumber(row.card_last4) }
         : { description: 'Card' };
     case 'MAYA_WALLET':
       return { description: 'Maya Wallet' };

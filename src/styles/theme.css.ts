@@ -25,7 +25,7 @@ export const font = {
   body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   size: { sm: '0.875rem', md: '1rem', lg: '1.25rem', xl: '2rem', hero: 'clamp(2.25rem, 6vw, 3.75rem)' },
 } as const;
-export const breakpoint = { medium: 'screen and (min-width: 768px)' } as const;
+export const breakpoint = { medium: 'screen and (min-width: 768px)', large: 'screen and (min-width: 1024px)' } as const;
 
 export const darkTheme = createTheme(vars, {
   color: {

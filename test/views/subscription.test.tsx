@@ -68,7 +68,30 @@ describe('current-subscription card (spec §2, §9)', () => {
     showPage(voucherStatus);
     expect(await currentCard().findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
     expect(fact('Payment Method')).toBe('Voucher SUGBO365');
-    expect(fact('Price')).toBe('₱0 voucher');
+    // A voucher bills nothing: what it is and when it ends, no price per period, no billing date, no next charge.
+    expect(fact('Voucher')).toBe('SUGBO365 · 365 days');
+    expect(fact('End Date')).toBe('01/10/2028 8:00 am');
+    expect(currentCard().queryByText('Price')).not.toBeInTheDocument();
+    expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
+    expect(currentCard().queryByText('Next Charge')).not.toBeInTheDocument();
+  });
+
+  it('the next charge beside the Next Billing Date: amount and method for a card, wallet or checkout; none when canceled', async () => {
+    const { unmount } = showPage(premiumStatus);
+    expect(await currentCard().findByText('Next Charge')).toBeInTheDocument();
+    expect(fact('Next Charge')).toBe('₱99 on Visa **** 1381');
+    unmount();
+    const wallet = showPage(walletStatus);
+    expect(await currentCard().findByText('Next Charge')).toBeInTheDocument();
+    expect(fact('Next Charge')).toBe('₱990 on Maya Wallet');
+    wallet.unmount();
+    const checkout = showPage({ ...canceledStatus, status: 'ACTIVE' });
+    expect(await currentCard().findByText('Next Charge')).toBeInTheDocument();
+    expect(fact('Next Charge')).toBe('₱99 by Maya Checkout, when you renew');
+    checkout.unmount();
+    showPage(canceledStatus);
+    await currentCard().findByRole('button', { name: 'Reactivate Subscription' });
+    expect(currentCard().queryByText('Next Charge')).not.toBeInTheDocument();
   });
 
   it('a wallet and a yearly price', async () => {

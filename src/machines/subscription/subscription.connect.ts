@@ -80,17 +80,42 @@ export interface SubscriptionCardView {
   /** '₱99 monthly'; null for the free plan. */
   price: string | null;
   startDate: string;
-  /** 'Next Billing Date', or 'End Date' when CANCELED (product.md#subscription); null when there is no date. */
+  /** 'Next Billing Date', or 'End Date' when CANCELED or paid by a voucher (product.md#subscription); null when there is no date. */
   dateLabel: 'Next Billing Date' | 'End Date' | null;
   date: string | null;
+  /** What the next renewal takes and from where ('₱99 on Visa **** 1381'); null when nothing renews. */
+  nextCharge: string | null;
+  /** A voucher subscription in words ('SUGBO365 · 365 days'); null for any other. */
+  voucher: string | null;
   paymentMethod: PaymentMethodView | null;
   isFree: boolean;
   /** Cancel (ACTIVE), reactivate (CANCELED), or none for another status. */
   change: SubscriptionAction | null;
 }
 
+const lastFour = (masked: string | null) => (masked ? `**** ${masked.slice(-4)}` : null);
+
+/** The next renewal's amount and method, beside the Next Billing Date (as the best billing portals show it). */
+function nextChargeOf(status: SubscriptionStatusDetails, method: PaymentMethodView | null): string | null {
+  if (status.planType !== 'PREMIUM' || status.status !== 'ACTIVE' || !method) return null;
+  const amount = formatPrice(status.planAmount, status.planCurrency);
+  if (status.paymentMethod === 'MAYA_VAULT' || status.paymentMethod === 'MAYA_WALLET') {
+    return `${amount} on ${[method.name, lastFour(method.detail)].filter(Boolean).join(' ')}`;
+  }
+  if (status.paymentMethod === 'MAYA_CHECKOUT') return `${amount} by Maya Checkout, when you renew`;
+  return null;
+}
+
+function voucherOf(status: SubscriptionStatusDetails): string | null {
+  if (status.paymentMethod !== 'VOUCHER' && !status.isVoucherSubscription) return null;
+  const code = status.voucherCode ?? status.paymentMethodDetails?.voucherCode ?? null;
+  const days = status.subscriptionDays ?? (status.planBillingCycle === 'voucher' ? Number(status.planDuration) || null : null);
+  return [code, days ? `${days} ${days === 1 ? 'day' : 'days'}` : null].filter(Boolean).join(' · ') || 'Voucher';
+}
+
 export function subscriptionCardView(status: SubscriptionStatusDetails): SubscriptionCardView {
   const isFree = status.planType !== 'PREMIUM';
+  const voucher = voucherOf(status);
   const canceled = status.status === 'CANCELED';
   const date = status.endDate ? formatDateTime(status.endDate) || null : null;
   let change: SubscriptionAction | null = null;
@@ -104,12 +129,15 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
     planType: status.planType,
     status: statusLabel(status.status),
     statusTone: statusTone(status.status),
-    price: isFree
+    // A voucher bills nothing: it says what it is instead of a price per period.
+    price: isFree || voucher
       ? null
       : `${formatPrice(status.planAmount, status.planCurrency)} ${formatBillingPeriod(status.planDuration, status.planBillingCycle)}`,
     startDate: formatDateTime(status.startDate),
-    dateLabel: date ? (canceled ? 'End Date' : 'Next Billing Date') : null,
+    dateLabel: date ? (canceled || voucher ? 'End Date' : 'Next Billing Date') : null,
     date,
+    nextCharge: nextChargeOf(status, paymentMethodView(status)),
+    voucher,
     paymentMethod: paymentMethodView(status),
     isFree,
     change,

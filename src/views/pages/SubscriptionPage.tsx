@@ -102,10 +102,22 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
         )}
         <dt className={css.factLabel}>Start Date</dt>
         <dd className={css.factValue}>{view.startDate}</dd>
+        {view.voucher && (
+          <>
+            <dt className={css.factLabel}>Voucher</dt>
+            <dd className={css.factValue}>{view.voucher}</dd>
+          </>
+        )}
         {view.dateLabel && (
           <>
             <dt className={css.factLabel}>{view.dateLabel}</dt>
             <dd className={css.factValue}>{view.date}</dd>
+          </>
+        )}
+        {view.nextCharge && (
+          <>
+            <dt className={css.factLabel}>Next Charge</dt>
+            <dd className={css.factValue}>{view.nextCharge}</dd>
           </>
         )}
         {view.paymentMethod && (

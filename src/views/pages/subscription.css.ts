@@ -5,9 +5,10 @@ import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 export const layout = style({
   // minmax(0, 1fr) even on a phone: a wide payments table scrolls inside its card instead of widening the page.
   display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
+  // Two columns from 1024 px: at 768 they were too narrow for dates, masked numbers and references.
+  '@media': { [breakpoint.large]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' } },
 });
-export const wide = style({ '@media': { [breakpoint.medium]: { gridColumn: '1 / -1' } } });
+export const wide = style({ '@media': { [breakpoint.large]: { gridColumn: '1 / -1' } } });
 export const cardTitle = style({ margin: `0 0 ${space.md}`, fontSize: font.size.lg });
 export const planHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap', marginBottom: space.md });
 export const planName = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
@@ -17,7 +18,11 @@ export const facts = style({
 });
 export const factLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center' });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
-export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.04em' });
+// A masked number or a reference does not break inside itself where there is room (a phone may need to).
+export const mono = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', letterSpacing: '0.04em',
+  '@media': { [breakpoint.medium]: { whiteSpace: 'nowrap' } },
+});
 
 export const actions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap' });
 

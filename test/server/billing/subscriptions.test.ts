@@ -33,6 +33,21 @@ const historyOf = async (email: string) => {
 };
 const userSubscriptionOf = async (email: string) => (await server.signIn(email)).json.data.user.subscription;
 
+describe('card brands', () => {
+  it('names Maya\'s card types as the wizard does (Mastercard, JCB), never "Master-card" or "Jcb"', async () => {
+    const names: string[] = [];
+    try {
+      for (const type of ['master-card', 'jcb', 'visa']) {
+        await server.db.query(`UPDATE saved_cards SET card_type = $1 WHERE card_token_id = 'seed-card-premium'`, [type]);
+        names.push(String((await statusOf(PREMIUM)).paymentMethodDetails?.description));
+      }
+    } finally {
+      await server.db.query(`UPDATE saved_cards SET card_type = 'visa' WHERE card_token_id = 'seed-card-premium'`);
+    }
+    expect(names).toEqual(['Mastercard', 'JCB', 'Visa']);
+  });
+});
+
 describe('authentication', () => {
   it('refuses every subscription and payment call without a token, or with a bad one, with 401', async () => {
     const calls: Array<[string, string]> = [
