@@ -73,6 +73,44 @@ describe('a card subscription at its end date', () => {
     expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.status = 'ACTIVE'`, [PREMIUM])).rows[0]!.n).toBe(1);
   });
 
+  it('the billing clock moved forward, back and forward again charges each period once', async () => {
+    const sub = await premiumSub();
+    const reference = renewalReference(sub.id, sub.end_date);
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    expect(await renewSubscription(deps, sub.id)).toBe('renewed');
+    // Back before the old end date: the paid period is not paid again, and nothing is due.
+    await server.setClock(new Date(sub.end_date.getTime() - DAY_MS));
+    expect((await dueWork(server.db, await server.clock())).renew).toEqual([]);
+    expect(await renewSubscription(deps, sub.id)).toBe('skipped');
+    expect(await status(PREMIUM)).toMatchObject({ planType: 'PREMIUM' });
+    // Forward again past the old end date: still one charge for that period.
+    await server.setClock(new Date(sub.end_date.getTime() + 2 * DAY_MS));
+    expect((await dueWork(server.db, await server.clock())).renew).toEqual([]);
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+    // Past the new period's end: the next period is its own charge, under its own reference.
+    const renewed = await premiumSub();
+    expect(renewed.id).not.toBe(sub.id);
+    await server.setClock(new Date(renewed.end_date.getTime() + 60_000));
+    expect((await dueWork(server.db, await server.clock())).renew).toEqual([renewed.id]);
+    expect(await renewSubscription(deps, renewed.id)).toBe('renewed');
+    expect(await chargesFor(renewalReference(renewed.id, renewed.end_date))).toEqual(['PAYMENT_SUCCESS']);
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+  });
+
+  it('the engine and the payment\'s webhook racing apply the outcome once', async () => {
+    const sub = await premiumSub();
+    const reference = renewalReference(sub.id, sub.end_date);
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    expect(await renewSubscription(deps, sub.id)).toBe('renewed');
+    // Maya's webhook for the same payment arrives (again and again, in parallel) after the engine applied it.
+    const payment = (await server.db.query<{ id: string }>(`SELECT id FROM sandbox_payments WHERE request_reference_number = $1`, [reference])).rows[0]!;
+    const { settleFromWebhook } = await import('../../../server/billing/settlement');
+    await Promise.all(Array.from({ length: 5 }, () => settleFromWebhook(deps, payment.id, reference)));
+    expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_SUCCESS' })]);
+    expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.start_date = $2`, [PREMIUM, sub.end_date])).rows[0]!.n).toBe(1);
+    expect((await mailTo(PREMIUM)).filter((m) => m.subject.startsWith('Sine Bisaya: receipt'))).toHaveLength(1);
+  });
+
   it('a process killed after charging: the next run finds the charge at Maya and does not charge again', async () => {
     const sub = await premiumSub();
     await server.setClock(new Date(sub.end_date.getTime() + 60_000));
