@@ -2,14 +2,18 @@
  * `npm run bench:api` (issue 10): starts `npm start` (scripts/start.ts) on BENCH_PORT (4290) with an
  * in-memory database and prints
  * - the idle RSS of the server process,
- * - authenticated reads: autocannon, 50 connections, 10 s, GET /api/v1/mobile/account/profile with a
- *   bearer token (goal ≥ 2,000 req/s, p99 < 50 ms),
+ * - a bare Hono app answering fixed JSON on the same node and adapter (scripts/bench-bare.ts), the
+ *   yardstick of this run,
+ * - authenticated reads as premium@ (autocannon, 50 connections, 10 s each): profile, subscription
+ *   status, subscription history, payment history, plans; req/s, p99, server CPU per read, and the
+ *   share of the bare app's req/s (goal: every read ≥ 10 %, p99 < 50 ms; issue 21),
  * - a burst of 200 sign-ins from 200 loopback addresses (so the per-client throttle lets each hash a
  *   password) while /app-config.json is probed one request at a time (goal: slowest probe < 100 ms),
  * - how long SIGTERM takes to stop it (goal < 2 s).
  * Figures only: it exits 0 whatever they are (no timed assertions), except when the server fails.
  * Set DATABASE_URL to measure against PostgreSQL instead of PGlite.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
@@ -57,35 +61,67 @@ function cpuMs(pid: number): number {
 }
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** A bare Hono app on @hono/node-server answering fixed JSON, in its own process (like the API). */
+async function startBareHono(barePort: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-bare.ts'], { env: { ...process.env, BARE_PORT: String(barePort) }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await new Promise<void>((resolveProbe, reject) => request(`${bareBase}/bare`, (res) => { res.resume(); res.on('end', resolveProbe); }).on('error', reject).end());
+      break;
+    } catch {
+      await sleep(100);
+    }
+  }
+  return {
+    base: bareBase,
+    stop: () => new Promise<void>((resolveStop) => { child.once('exit', () => resolveStop()); child.kill('SIGTERM'); }),
+  };
+}
+
 async function main() {
   await bench.ready();
   await sleep(2000);
   const pid = serverPid();
   console.info(`idle RSS: ${rssMb(pid).toFixed(0)} MB (pid ${pid})`);
 
-  const signIn = await call('POST', '/api/v1/mobile/auth/sign-in-email', { email: 'free@example.com', password: 'Bisaya-Demo-2026' });
+  // premium@ has a card subscription, a history and payments: every read has rows to read.
+  const signIn = await call('POST', '/api/v1/mobile/auth/sign-in-email', { email: 'premium@example.com', password: 'Bisaya-Demo-2026' });
   const token = signIn.json?.data?.accessToken as string | undefined;
   if (!token) throw new Error(`Sign-in failed: ${signIn.status} ${JSON.stringify(signIn.json)}`);
 
-  const read = (duration: number) =>
-    autocannon({
-      url: `${base}/api/v1/mobile/account/profile`,
-      connections: 50,
-      duration,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-  await read(2); // warm-up (JIT, query plans)
-  const cpuBefore = cpuMs(pid);
-  const result = await read(seconds);
-  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / result.requests.total;
-  console.info(
-    `authenticated reads (GET /api/v1/mobile/account/profile, 50 connections, ${seconds} s): ` +
-      `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-      `${result.non2xx} non-2xx, ${result.errors} errors (goal ≥ 2000 req/s, p99 < 50 ms)`,
-  );
-  // Server CPU per request is what the load costs whatever else runs on the machine (req/s and
-  // latencies move with other load: compare this figure between runs taken on a busy machine).
-  console.info(`server CPU per read: ${(cpuPerRequest * 1000).toFixed(0)} µs (user + system, all threads; ${Math.round(1000 / cpuPerRequest)} req/s per core)`);
+  const load = (url: string, duration: number, headers: Record<string, string> = { Authorization: `Bearer ${token}` }) =>
+    autocannon({ url, connections: 50, duration, headers });
+
+  // The yardstick: a bare Hono app answering fixed JSON on the same node and adapter, in this run.
+  // Shares of it, not absolute req/s, are what compare across machines.
+  const bare = await startBareHono(port + 1);
+  await load(`${bare.base}/bare`, 2, {});
+  const bareResult = await load(`${bare.base}/bare`, seconds, {});
+  await bare.stop();
+  const bareRate = bareResult.requests.average;
+  console.info(`bare Hono (fixed JSON, 50 connections, ${seconds} s): ${Math.round(bareRate)} req/s, p99 ${bareResult.latency.p99} ms`);
+
+  const reads: Array<[string, string]> = [
+    ['profile', '/api/v1/mobile/account/profile'],
+    ['status', '/api/v1/mobile/subscription/status'],
+    ['subscription history', '/api/v1/mobile/subscription/history'],
+    ['payment history', '/api/v1/mobile/payment/history'],
+    ['plans', '/api/v1/mobile/subscription/plans?type=PREMIUM&isActive=true'],
+  ];
+  for (const [name, path] of reads) {
+    await load(`${base}${path}`, 2); // warm-up (JIT, query plans)
+    const cpuBefore = cpuMs(pid);
+    const result = await load(`${base}${path}`, seconds);
+    const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
+    const share = (100 * result.requests.average) / bareRate;
+    // Server CPU per request is what the load costs whatever else runs on the machine.
+    console.info(
+      `${name.padEnd(21)} ${String(Math.round(result.requests.average)).padStart(6)} req/s  ${share.toFixed(1).padStart(5)}% of bare  ` +
+        `p99 ${String(result.latency.p99).padStart(3)} ms  CPU ${(cpuPerRequest * 1000).toFixed(0)} µs/read  ` +
+        `${result.non2xx} non-2xx, ${result.errors} errors  (goal ≥ 10% of bare, p99 < 50 ms)`,
+    );
+  }
   console.info(`idle RSS after the load: ${rssMb(pid).toFixed(0)} MB`);
 
   // 200 sign-ins at once, each from its own loopback address, for accounts that do not exist: every
