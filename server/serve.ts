@@ -54,7 +54,7 @@ if (serveSpa) {
 // Renewals, retries, reminders and end notices run on the job queue as the billing clock makes them due.
 const engine = await startBillingEngine({
   db, gateway: createMayaClient(settings.gateway), log: (line) => console.info(line), publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
-});
+}, settings.billing);
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';

@@ -16,6 +16,16 @@ export interface Settings {
   devRoutes: DevRoutes;
   /** MAYA_BASE_URL, MAYA_PUBLIC_KEY, MAYA_SECRET_KEY, MAYA_WEBHOOK_PUBLIC_KEYS, MAYA_WEBHOOK_IPS; default: the local sandbox. */
   gateway: GatewayConfig;
+  /** The billing engine: how often due work is looked for (BILLING_SWEEP_MS) and how many jobs run at once (BILLING_CONCURRENCY). */
+  billing: { sweepMs: number; concurrency: number };
+}
+
+function wholeNumber(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+  return number;
 }
 
 const DEV_ROUTES: Record<string, DevRoutes> = { local: 'local', true: 'local', public: 'public', false: 'off', off: 'off' };
@@ -74,5 +84,6 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     publicBaseUrl,
     devRoutes,
     gateway,
+    billing: { sweepMs: wholeNumber(env, 'BILLING_SWEEP_MS', 2000, 100, 3_600_000), concurrency: wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256) },
   };
 }

@@ -33,7 +33,12 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
   const concurrency = options.concurrency ?? 8;
   const boss = await startJobs(deps.db, deps.log);
   for (const queue of Object.values(QUEUES)) {
-    await boss.createQueue(queue, { name: queue, policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 } as PgBoss.Queue);
+    // A job runs in seconds; one still active after a minute belonged to a process that died: it expires
+    // and is retried elsewhere (the charge lease, renewals.ts CHARGE_LEASE_MS, is a minute too).
+    const options = { name: queue, policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as PgBoss.Queue;
+    // A database made by an older version keeps its queue: its options are brought up to date.
+    if (await boss.getQueue(queue)) await boss.updateQueue(queue, options);
+    else await boss.createQueue(queue, options);
   }
   const handlers: Record<Kind, (id: string) => Promise<unknown>> = {
     renew: (id) => renewSubscription(deps, id),

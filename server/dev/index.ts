@@ -5,6 +5,7 @@
  * none of it is even imported.
  */
 import type { DevModules } from '../context';
+import { sandboxLatency } from '../sandbox/api';
 import { sandboxRoutes } from '../sandbox/routes';
 import { devRoutes } from './dev.routes';
 import { statechartRoutes } from './statecharts.routes';
@@ -12,5 +13,9 @@ import { statechartRoutes } from './statecharts.routes';
 export const devModules: DevModules = (services) => [
   { path: '/dev/statecharts', routes: statechartRoutes() },
   { path: '/dev', routes: devRoutes(services) },
-  { path: '/sandbox', routes: sandboxRoutes({ db: services.db, gatewayConfig: services.gatewayConfig, log: services.log, publicBaseUrl: services.publicBaseUrl }) },
+  { path: '/sandbox', routes: sandboxRoutes({
+      db: services.db, gatewayConfig: services.gatewayConfig, log: services.log, publicBaseUrl: services.publicBaseUrl,
+      latencyMs: sandboxLatency(process.env.SANDBOX_LATENCY_MS),
+    }),
+  },
 ];

@@ -29,6 +29,9 @@ export async function startJobs(db: Db, log: (line: string) => void): Promise<Pg
     // Cron schedules are not used (the billing clock can be moved; the engine sweeps instead).
     schedule: false,
     supervise: true,
+    // Expired jobs (their process was killed) are failed and retried by this maintenance: every 15 s,
+    // so a killed process's renewals are taken up by another within about a minute (engine.ts).
+    maintenanceIntervalSeconds: 15,
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (error) => log(`jobs: ${error instanceof Error ? error.message : String(error)}`));
   await boss.start();

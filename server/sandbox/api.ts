@@ -165,6 +165,16 @@ export interface SandboxDeps {
   log: (line: string) => void;
   /** The app's public address: the hosted pages are served under it. */
   publicBaseUrl: string;
+  /** How long every API answer is held (SANDBOX_LATENCY_MS): a slow gateway, for the billing bench. */
+  latencyMs?: number;
+}
+
+/** SANDBOX_LATENCY_MS: a whole number of milliseconds from 0 to 60,000 (0 when unset). */
+export function sandboxLatency(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) throw new Error(`SANDBOX_LATENCY_MS must be whole milliseconds from 0 to 60000, not "${value}"`);
+  return ms;
 }
 
 export function createSandbox(deps: SandboxDeps) {
@@ -268,6 +278,13 @@ export function createSandbox(deps: SandboxDeps) {
   /* ----------------------------------------------------------------- the API */
 
   const api = new Hono();
+  const latencyMs = deps.latencyMs ?? 0;
+  // The answer is held after the work is done, as on a slow network: a charge is made at "Maya" while
+  // the caller still waits (the case where a caller killed meanwhile must not charge again).
+  if (latencyMs > 0) api.use('*', async (_c, next) => {
+    await next();
+    await new Promise((r) => setTimeout(r, latencyMs));
+  });
   api.onError((error, c) => {
     if (error instanceof MayaError) return mayaError(c, error);
     log(`sandbox: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,164 @@
+/**
+ * Renewal chaos (issue 18): two API processes on one PostgreSQL renew 2,000 due card subscriptions
+ * while one of them is killed with SIGKILL in the middle and started again. Afterwards every
+ * subscription is renewed exactly once (one new period from the old end date, one PAYMENT_SUCCESS
+ * record), and the sandbox took exactly one successful charge per subscription, none voided or
+ * refunded. Maya answers late (SANDBOX_LATENCY_MS) and its webhooks are lost, so the killed process
+ * leaves charges it never heard back about. Runs in the `postgres` project (`npm run test:postgres`, CI).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const SUBSCRIPTIONS = 2000;
+const root = resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.DATABASE_URL!;
+const dbName = `sine_bisaya_chaos_${randomBytes(4).toString('hex')}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'renewal-chaos-'));
+const processes: ChildProcess[] = [];
+let databaseUrl: string;
+let db: pg.Client;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A port nobody listens on now (the sandbox is called back on the server's own port, so not 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** `tsx server/main.ts` on a free port; resolves with its address and process once it listens. */
+async function startProcess(): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  // Node itself with tsx as a loader (not tsx's CLI, which runs the server in a child process that a
+  // SIGKILL of the CLI would leave running): the process killed is the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), SERVE_SPA: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40),
+      // Maya answers 150 ms after charging: a process killed now has charges it never heard back about.
+      BILLING_SWEEP_MS: '500', BILLING_CONCURRENCY: '16', SANDBOX_LATENCY_MS: '150',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processes.push(child);
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out = (out + chunk.toString()).slice(-20_000);
+      const port = /running on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+      if (port) resolveStart({ base: `http://localhost:${port}`, child });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000)));
+    child.once('exit', (code, signal) => reject(new Error(`server exited ${code ?? signal}: ${out}`)));
+  });
+}
+
+const count = async (sql: string, values: unknown[] = []) => (await db.query<{ n: number }>(sql, values)).rows[0]!.n;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.href;
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(processes.map((child) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))))));
+  await db?.end();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it(`two processes renew ${SUBSCRIPTIONS} due subscriptions exactly once while one is killed and restarted`, async () => {
+  const first = await startProcess(); // migrates and seeds
+  const end = new Date(Date.now() + 30 * 24 * 3600_000);
+  // Viewers with a verified card at the sandbox (approving) and an ACTIVE monthly card subscription ending at `end`.
+  await db.query(
+    `WITH u AS (
+       INSERT INTO users (email, password_hash, first_name, last_name, birthdate, created_at, updated_at)
+       SELECT 'chaos' || g || '@example.com', 'not-a-hash', 'Chaos', 'Viewer', '1990-01-01', now(), now() FROM generate_series(1, $1::int) g
+       RETURNING id, email),
+     c AS (
+       INSERT INTO sandbox_customers (first_name, last_name, email, created_at) SELECT 'Chaos', 'Viewer', email, now() FROM u RETURNING id, email),
+     sc AS (
+       INSERT INTO sandbox_cards (card_token_id, customer_id, brand, first6, last4, behaviour, state, is_default, created_at, updated_at)
+       SELECT 'chaos-card-' || c.email, c.id, 'visa', '512345', '2346', 'APPROVE', 'VERIFIED', true, now(), now() FROM c RETURNING card_token_id, customer_id),
+     card AS (
+       INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, state, is_default, customer_id, created_at, updated_at)
+       SELECT 'chaos-card-' || u.email, u.id, 'visa', '512345', '2346', 'VERIFIED', true, c.id, now(), now() FROM u JOIN c ON c.email = u.email
+       RETURNING card_token_id, user_id)
+     INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, created_at, updated_at)
+     SELECT card.user_id, 1, 'ACTIVE', $2::timestamptz - interval '1 month', $2, 'MAYA_VAULT', jsonb_build_object('cardTokenId', card.card_token_id), true, now(), now()
+     FROM card`,
+    [SUBSCRIPTIONS, end],
+  );
+  // Maya's webhooks are lost on the way (registered to an address nobody answers): only asking Maya
+  // for the period's reference before charging keeps a restarted renewal from charging again.
+  await db.query(
+    `INSERT INTO sandbox_webhooks (name, callback_url, created_at, updated_at)
+     SELECT name, 'http://127.0.0.1:9/lost', now(), now() FROM unnest(ARRAY['PAYMENT_SUCCESS', 'PAYMENT_FAILED']) AS name`,
+  );
+  const second = await startProcess();
+  const renewed = () =>
+    count(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email LIKE 'chaos%' AND s.start_date = $1`, [end]);
+
+  // The billing clock passes the end date: both processes start renewing.
+  const moved = await fetch(`${first.base}/dev/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ now: new Date(end.getTime() + 60_000).toISOString() }) });
+  expect(moved.status).toBe(200);
+  // Killed in the middle: some renewed, most not yet.
+  for (let i = 0; i < 600 && (await renewed()) < SUBSCRIPTIONS / 5; i++) await sleep(100);
+  const atKill = await renewed();
+  first.child.kill('SIGKILL');
+  await new Promise((r) => first.child.once('exit', r));
+  expect(atKill).toBeLessThan(SUBSCRIPTIONS);
+  // The killed process left charges it never applied (Maya charged; it never heard back).
+  const orphans = await count(
+    `SELECT count(*)::int AS n FROM payment_records r WHERE r.status = 'PENDING' AND r.reference_id LIKE 'SB-RN-%'
+       AND EXISTS (SELECT 1 FROM sandbox_payments p WHERE p.request_reference_number = r.reference_id)`,
+  );
+  await sleep(500);
+  await startProcess(); // the killed one, started again
+
+  for (let i = 0; i < 1500 && (await renewed()) < SUBSCRIPTIONS; i++) await sleep(100);
+  // A little longer: anything that would charge twice has its chance to.
+  await sleep(3000);
+
+  expect(await renewed()).toBe(SUBSCRIPTIONS);
+  // Each viewer: exactly two periods (the old one ended, the new one from its end date), and one success.
+  expect(await count(
+    `SELECT count(*)::int AS n FROM (SELECT s.user_id FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email LIKE 'chaos%'
+       GROUP BY s.user_id HAVING count(*) <> 2 OR count(*) FILTER (WHERE s.status = 'ACTIVE') <> 1) bad`,
+  )).toBe(0);
+  expect(await count(
+    `SELECT count(*)::int AS n FROM payment_records r JOIN users u ON u.id = r.user_id WHERE u.email LIKE 'chaos%' AND r.status = 'PAYMENT_SUCCESS'`,
+  )).toBe(SUBSCRIPTIONS);
+  // At the gateway: one successful charge per subscription, nothing voided or refunded (no second charge was ever made).
+  const atMaya = await db.query<{ status: string; n: number }>(
+    `SELECT p.status, count(*)::int AS n FROM sandbox_payments p WHERE p.card_token_id LIKE 'chaos-card-%' GROUP BY p.status`,
+  );
+  expect(Object.fromEntries(atMaya.rows.map((r) => [r.status, r.n]))).toEqual({ PAYMENT_SUCCESS: SUBSCRIPTIONS });
+  expect(await count(
+    `SELECT count(*)::int AS n FROM (SELECT request_reference_number FROM sandbox_payments WHERE card_token_id LIKE 'chaos-card-%' GROUP BY 1 HAVING count(*) > 1) twice`,
+  )).toBe(0);
+  console.info(`[chaos] killed one process with ${atKill} of ${SUBSCRIPTIONS} renewed and ${orphans} charges it never applied; all ${SUBSCRIPTIONS} renewed once afterwards`);
+  void second;
+}, 240_000);
