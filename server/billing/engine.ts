@@ -11,6 +11,9 @@ import { now } from '../platform/clock';
 import { startJobs } from '../platform/jobs';
 import { dueWork, endSubscription, noticeEnd, remindCheckout, renewSubscription, type RenewalDeps } from './renewals';
 
+/** Jobs one worker takes at a time. */
+const BATCH = 4;
+
 const QUEUES = { renew: 'billing-renew', end: 'billing-end', remind: 'billing-remind', notice: 'billing-notice' } as const;
 type Kind = keyof typeof QUEUES;
 
@@ -46,10 +49,21 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     remind: (id) => remindCheckout(deps, id),
     notice: (id) => noticeEnd(deps, id),
   };
+  // `concurrency` jobs at once, as several workers of a few jobs each: a pg-boss worker runs its batch
+  // to the end before fetching again, so one big batch would wait on its slowest charge. A worker whose
+  // batch was full fetches again at once (notifyWorker skips the polling pause): more are waiting.
+  const workerIds: string[] = [];
   for (const [kind, queue] of Object.entries(QUEUES) as Array<[Kind, string]>) {
-    await boss.work<{ id: string }>(queue, { batchSize: concurrency, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      await Promise.all(jobs.map((job) => handlers[kind](job.data.id)));
-    });
+    const batchSize = Math.min(BATCH, concurrency);
+    const workers = kind === 'renew' ? Math.ceil(concurrency / batchSize) : 1;
+    for (let w = 0; w < workers; w++) {
+      let workerId = '';
+      workerId = await boss.work<{ id: string }>(queue, { batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        await Promise.all(jobs.map((job) => handlers[kind](job.data.id)));
+        if (jobs.length === batchSize) boss.notifyWorker(workerId);
+      });
+      workerIds.push(workerId);
+    }
   }
 
   let sweeping: Promise<number> | null = null;
@@ -59,8 +73,13 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
         const due = await dueWork(deps.db, await now(deps.db));
         let queued = 0;
         for (const kind of Object.keys(QUEUES) as Kind[]) {
-          for (const id of due[kind]) if (await boss.send(QUEUES[kind], { id }, { singletonKey: id })) queued++;
+          if (!due[kind].length) continue;
+          // One insert for the lot; a subscription already queued or running is skipped (stately, by its key).
+          // pg-boss answers the ids it inserted (its types say void).
+          const ids = (await boss.insert(due[kind].map((id) => ({ name: QUEUES[kind], data: { id }, singletonKey: id })))) as unknown as string[] | null;
+          queued += ids?.length ?? 0;
         }
+        if (queued) for (const id of workerIds) boss.notifyWorker(id);
         return queued;
       } finally {
         sweeping = null;

@@ -72,6 +72,25 @@ export function devRoutes(services: Services) {
     return ok(c, null, 'Demo data reset');
   });
 
+  /**
+   * What the billing engine has done, for QA watching renewals and for `npm run bench:billing`:
+   * renewals paid, renewal attempts still due or open, and charges Maya (the sandbox) took twice for
+   * one reference (must be 0).
+   */
+  app.get('/billing', async (c) => {
+    const row = (
+      await services.db.query<{ renewed: number; open: number; past_due: number; charged_twice: number }>(
+        `SELECT
+           (SELECT count(*)::int FROM payment_records WHERE reference_id LIKE 'SB-RN-%' AND status = 'PAYMENT_SUCCESS') AS renewed,
+           (SELECT count(*)::int FROM payment_records WHERE reference_id LIKE 'SB-RN-%' AND status = 'PENDING') AS open,
+           (SELECT count(*)::int FROM subscriptions WHERE status = 'PAST_DUE') AS past_due,
+           (SELECT count(*)::int FROM (SELECT 1 FROM sandbox_payments WHERE status IN ('PAYMENT_SUCCESS', 'VOIDED', 'REFUNDED')
+              GROUP BY request_reference_number HAVING count(*) > 1) twice) AS charged_twice`,
+      )
+    ).rows[0]!;
+    return ok(c, { renewed: row.renewed, open: row.open, pastDue: row.past_due, chargedTwice: row.charged_twice });
+  });
+
   app.route('/', clockRoutes(services));
 
   return app;
