@@ -4,7 +4,7 @@
  * declare the same types with `notProvided`, so the factory, the chart and the tests cannot drift.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { fromPromise, type PromiseActorLogic } from 'xstate';
+import { fromPromise, type NonReducibleUnknown, type PromiseActorLogic } from 'xstate';
 import type { Api } from '../api/endpoints';
 import { profileQuery } from '../api/queries';
 
@@ -21,11 +21,19 @@ export function fromCall<F extends Call>(call: F): PromiseActorLogic<OutputOf<F>
   return fromPromise<OutputOf<F>, InputOf<F>>(({ input, signal }) => call(input, signal) as Promise<OutputOf<F>>);
 }
 
-/** The machine's own placeholder for an actor the view must provide; it fails loudly if it is not. */
-export function notProvided<K extends keyof Api>(name: string): CallLogic<K> {
-  return fromPromise<OutputOf<Api[K]>, InputOf<Api[K]>>(async () => {
+/**
+ * The machine's own placeholder for an actor the view must provide, typed by what it answers and takes;
+ * it fails loudly if it is not provided. The one style of placeholder in every chart.
+ */
+export function placeholder<TOutput, TInput = NonReducibleUnknown>(name: string): PromiseActorLogic<TOutput, TInput> {
+  return fromPromise<TOutput, TInput>(async () => {
     throw new Error(`${name} actor not provided`);
   });
+}
+
+/** A placeholder for an actor that is one API call: its types are the call's own. */
+export function notProvided<K extends keyof Api>(name: string): CallLogic<K> {
+  return placeholder<OutputOf<Api[K]>, InputOf<Api[K]>>(name);
 }
 
 export function createAuthActors(api: Api) {

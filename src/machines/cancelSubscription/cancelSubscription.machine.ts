@@ -4,7 +4,8 @@
  * and stays open with the message on failure. Status, history and payments are refreshed either way
  * (a refusal often means the subscription changed meanwhile).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { placeholder } from '../actors';
+import { assign, setup } from 'xstate';
 import { errorMessageOf, type Notify } from '../shared';
 import type { MessageResult, SubscriptionRequest } from '../subscription/actors';
 
@@ -34,12 +35,8 @@ export const cancelSubscriptionMachine = setup({
     events: {} as CancelSubscriptionEvent,
   },
   actors: {
-    cancelSubscription: fromPromise<MessageResult, SubscriptionRequest>(async () => {
-      throw new Error('cancelSubscription actor not provided');
-    }),
-    resubscribe: fromPromise<MessageResult, SubscriptionRequest>(async () => {
-      throw new Error('resubscribe actor not provided');
-    }),
+    cancelSubscription: placeholder<MessageResult, SubscriptionRequest>('cancelSubscription'),
+    resubscribe: placeholder<MessageResult, SubscriptionRequest>('resubscribe'),
   },
   guards: {
     isCancel: ({ context }) => context.change === 'cancel',

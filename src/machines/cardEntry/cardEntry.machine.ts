@@ -7,10 +7,10 @@
  * subscribe wizard and the change-payment-method page use the same chart with their own labels.
  * The typed card lives in context only while the save call runs (masked in the inspector).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SavedCard } from '../../api/schemas';
 import { CARD_MESSAGES, cardErrors, newCardRequest, type CardErrors, type CardInput } from '../../lib/card';
-import { notProvided } from '../actors';
+import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, type Notify } from '../shared';
 
 export interface CardEntryInput {
@@ -64,9 +64,7 @@ export const cardEntryMachine = setup({
     output: {} as ChosenCard,
   },
   actors: {
-    loadDefaultCard: fromPromise<SavedCard | null>(async () => {
-      throw new Error('loadDefaultCard actor not provided');
-    }),
+    loadDefaultCard: placeholder<SavedCard | null>('loadDefaultCard'),
     saveCard: notProvided<'saveCard'>('saveCard'),
   },
   guards: {

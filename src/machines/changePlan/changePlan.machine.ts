@@ -12,9 +12,9 @@
  *
  * 'Please select a plan' (product.md#other-rules): 'Change Plan' with no plan selected.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../api/schemas';
-import { notProvided } from '../actors';
+import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
 
 export const PLEASE_SELECT_A_PLAN = 'Please select a plan';
@@ -43,12 +43,8 @@ export const changePlanMachine = setup({
   },
   actors: {
     // Both reads fill React Query's cache (the view reads the same entries); the machine keeps ids only.
-    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
-      throw new Error('loadStatus actor not provided');
-    }),
-    loadPlans: fromPromise<Plan[]>(async () => {
-      throw new Error('loadPlans actor not provided');
-    }),
+    loadStatus: placeholder<SubscriptionStatusDetails>('loadStatus'),
+    loadPlans: placeholder<Plan[]>('loadPlans'),
     previewPlanChange: notProvided<'previewPlanChange'>('previewPlanChange'),
     updatePlan: notProvided<'updatePlan'>('updatePlan'),
   },

@@ -7,9 +7,9 @@
  * flows (cardEntry, walletLink, shared with the subscribe wizard); this chart receives what they end
  * with. Saving calls update-payment-method, refreshes status and history, and goes to /subscription.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { PaymentMethod, SubscriptionStatusDetails } from '../../api/schemas';
-import { notProvided } from '../actors';
+import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
 import type { WalletLinkOutcome } from '../walletLink/walletLink.machine';
@@ -62,13 +62,9 @@ export const paymentMethodMachine = setup({
     input: {} as PaymentMethodLocation,
   },
   actors: {
-    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
-      throw new Error('loadStatus actor not provided');
-    }),
+    loadStatus: placeholder<SubscriptionStatusDetails>('loadStatus'),
     /** The browser's own confirmation (product.md#other-rules); answers whether the person agreed. */
-    confirmCheckout: fromPromise<boolean, { message: string }>(async () => {
-      throw new Error('confirmCheckout actor not provided');
-    }),
+    confirmCheckout: placeholder<boolean, { message: string }>('confirmCheckout'),
     updatePaymentMethod: notProvided<'updatePaymentMethod'>('updatePaymentMethod'),
   },
   guards: {

@@ -4,10 +4,10 @@
  * fills the cache the form reads, and the view binds `profileSaved` to write a saved answer into
  * the cache and the session, so the header reflects it at once.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { profileUpdateRequestSchema, type Profile, type ProfileUpdateRequest } from '../../api/schemas';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
-import { notProvided, type AccountActors } from '../actors';
+import { notProvided, placeholder, type AccountActors } from '../actors';
 import { formStates, withErrorMessage, type Notify } from '../shared';
 
 export interface ProfileContext {
@@ -28,9 +28,7 @@ export const profileMachine = setup({
     events: {} as ProfileEvent,
   },
   actors: {
-    loadProfile: fromPromise(async (): Promise<Profile> => {
-      throw new Error('loadProfile actor not provided');
-    }) satisfies AccountActors['loadProfile'],
+    loadProfile: placeholder<Profile>('loadProfile') satisfies AccountActors['loadProfile'],
     saveProfile: notProvided<'updateProfile'>('saveProfile'),
   },
   guards: {

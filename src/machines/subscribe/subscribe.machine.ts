@@ -8,10 +8,10 @@
  * checkout asks the browser's confirmation (product.md#other-rules), then goes to Maya's hosted page. A failure goes
  * to /payment?status=failed with an error toast (product.md#payment-flows, product.md#errors).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
-import { notProvided } from '../actors';
+import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
 import { format, sameLocation, type SubscribeLocation, type WizardMethod, type WizardStep } from './subscribe.address';
@@ -57,12 +57,8 @@ export const subscribeMachine = setup({
     input: {} as SubscribeLocation,
   },
   actors: {
-    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
-      throw new Error('loadStatus actor not provided');
-    }),
-    loadPlans: fromPromise<Plan[]>(async () => {
-      throw new Error('loadPlans actor not provided');
-    }),
+    loadStatus: placeholder<SubscriptionStatusDetails>('loadStatus'),
+    loadPlans: placeholder<Plan[]>('loadPlans'),
     payWithCard: notProvided<'payWithCard'>('payWithCard'),
     payWithWallet: notProvided<'payWithWallet'>('payWithWallet'),
     createCheckout: notProvided<'createCheckout'>('createCheckout'),
@@ -102,10 +98,8 @@ export const subscribeMachine = setup({
     askCheckoutConfirmation: ({ self }) => {
       self.send({ type: window.confirm(CHECKOUT_CONFIRMATION) ? 'checkout.confirm' : 'checkout.decline' });
     },
-    /** The browser leaves for a Maya page (3-D Secure, hosted checkout); tests replace it. */
-    redirect: (_, params: { url: string }) => {
-      window.location.assign(params.url);
-    },
+    /** The browser leaves for a Maya page (3-D Secure, hosted checkout, wallet linking): bound by the view (lib/leave.ts). */
+    redirect: (_, _params: { url: string }) => {},
     // Bound by the view: the router, toasts, and React Query after a payment.
     goTo: (_, _params: Navigation) => {},
     notify: (_, _params: Notify) => {},

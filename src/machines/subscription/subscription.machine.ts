@@ -3,7 +3,8 @@
  * load side by side; each part shows a skeleton, then its data or its error with 'Try again'.
  * The data itself stays in React Query (the view reads it); the chart only knows where each part is.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { placeholder } from '../actors';
+import { assign, setup } from 'xstate';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { errorMessageOf } from '../shared';
 
@@ -22,15 +23,9 @@ export const subscriptionMachine = setup({
     events: {} as SubscriptionEvent,
   },
   actors: {
-    loadStatus: fromPromise<SubscriptionStatusDetails>(async () => {
-      throw new Error('loadStatus actor not provided');
-    }),
-    loadHistory: fromPromise<SubscriptionHistoryItem[]>(async () => {
-      throw new Error('loadHistory actor not provided');
-    }),
-    loadPayments: fromPromise<PaymentRecord[]>(async () => {
-      throw new Error('loadPayments actor not provided');
-    }),
+    loadStatus: placeholder<SubscriptionStatusDetails>('loadStatus'),
+    loadHistory: placeholder<SubscriptionHistoryItem[]>('loadHistory'),
+    loadPayments: placeholder<PaymentRecord[]>('loadPayments'),
   },
   actions: {
     assignStatusError: assign(({ event }) => ({ statusError: errorMessageOf(event) })),

@@ -3,7 +3,8 @@
  * case; success toasts 'Voucher redeemed successfully', refreshes the subscription and goes to
  * /subscription; a refusal is toasted with the server's message and the typed code stays.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { placeholder } from '../actors';
+import { assign, setup } from 'xstate';
 import { messages, voucherRedeemRequestSchema, type VoucherSubscription } from '../../api/schemas';
 import { errorMessageOf, formStates, type Notify } from '../shared';
 
@@ -23,9 +24,7 @@ export const voucherMachine = setup({
     events: {} as VoucherEvent,
   },
   actors: {
-    redeemVoucher: fromPromise<VoucherSubscription, { code: string }>(async () => {
-      throw new Error('redeemVoucher actor not provided');
-    }),
+    redeemVoucher: placeholder<VoucherSubscription, { code: string }>('redeemVoucher'),
   },
   guards: {
     isCodeGiven: ({ event }) => voucherRedeemRequestSchema.safeParse({ code: event.code }).success,

@@ -5,9 +5,9 @@
  * wizard and the change-payment-method page use the same chart; the view tells its parent which
  * link (if any) is usable through the `linkChanged` action.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AppConfig, WalletLink, WalletLinkStartRequest } from '../../api/schemas';
-import { notProvided } from '../actors';
+import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, withErrorMessage, type Notify } from '../shared';
 
 export type WalletLinkOutcome = 'success' | 'failed' | 'canceled';
@@ -63,16 +63,10 @@ export const walletLinkMachine = setup({
     input: {} as WalletLinkInput,
   },
   actors: {
-    loadWalletLink: fromPromise<WalletLink | null>(async () => {
-      throw new Error('loadWalletLink actor not provided');
-    }),
-    loadAppConfig: fromPromise<AppConfig>(async () => {
-      throw new Error('loadAppConfig actor not provided');
-    }),
+    loadWalletLink: placeholder<WalletLink | null>('loadWalletLink'),
+    loadAppConfig: placeholder<AppConfig>('loadAppConfig'),
     startWalletLink: notProvided<'startWalletLink'>('startWalletLink'),
-    unlinkWallet: fromPromise<unknown>(async () => {
-      throw new Error('unlinkWallet actor not provided');
-    }),
+    unlinkWallet: placeholder<unknown>('unlinkWallet'),
   },
   guards: {
     isPresent: (_, params: { value: unknown }) => params.value !== null && params.value !== undefined,
@@ -83,10 +77,8 @@ export const walletLinkMachine = setup({
     assignBaseUrl: assign((_, params: { baseUrl: string }) => ({ baseUrl: params.baseUrl })),
     clearMessages: assign({ error: null, linkStatus: null }),
     forgetLink: assign({ link: null }),
-    /** The browser leaves for Maya's page (tests replace it). */
-    redirect: (_, params: { url: string }) => {
-      window.location.assign(params.url);
-    },
+    /** The browser leaves for a Maya page (3-D Secure, hosted checkout, wallet linking): bound by the view (lib/leave.ts). */
+    redirect: (_, _params: { url: string }) => {},
     // Bound by the view: toasts, the parent's view of the usable link, the cache after a change.
     notify: (_, _params: Notify) => {},
     linkChanged: (_, _params: { linkId: string | null }) => {},

@@ -3,6 +3,7 @@
  * One flow (subscribe.machine) whose address is the URL; the card form and the wallet panel are
  * their own flows and report the card token or the link back to it.
  */
+import { leaveFor } from '../../lib/leave';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { plansQuery } from '../../api/queries';
@@ -73,6 +74,7 @@ export default function SubscribePage() {
     actions: {
       goTo: goToAction(navigate),
       notify: notifyFor('subscribe'),
+      redirect: (_, { url }) => leaveFor(url),
       subscriptionChanged: () => void refreshSubscription(queryClient),
     },
     input: parse(path, search),

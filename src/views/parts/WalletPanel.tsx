@@ -3,6 +3,7 @@
  * account (email and card state) with an unlink button, or a link button; errors inline. Its own
  * flow (walletLink.machine); `onLinkChanged` tells the page which link, if any, it can pay with.
  */
+import { leaveFor } from '../../lib/leave';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { connectWalletLink, WALLET_PROVIDER } from '../../machines/walletLink/walletLink.connect';
@@ -26,7 +27,7 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
   const queryClient = useQueryClient();
   const actor = useFlow(walletLinkMachine, {
     actors: createWalletLinkActors(api, queryClient),
-    actions: { notify: notifyFor('walletLink'), linkChanged: (_, { linkId }) => onLinkChanged(linkId) },
+    actions: { notify: notifyFor('walletLink'), linkChanged: (_, { linkId }) => onLinkChanged(linkId), redirect: (_, { url }) => leaveFor(url) },
     input: { linkStatus, returnPath, renewsOnWallet },
   });
   const props = useConnect(actor, connectWalletLink);
