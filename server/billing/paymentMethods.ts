@@ -3,7 +3,7 @@
  * a subscription renews on (change payment method: takes effect in the next billing cycle; the period
  * already paid is not charged again).
  */
-import type { SavedCard, WalletLink } from '../../src/api/schemas';
+import { hasControlCharacters, messages, type SavedCard, type WalletLink } from '../../src/api/schemas';
 import { newCardError } from '../../src/lib/card';
 import { randomBytes } from 'node:crypto';
 import { GatewayError, VERIFIED_CARD, type RedirectUrls } from '../gateway/maya';
@@ -174,12 +174,17 @@ export async function walletLink(deps: Pick<BillingDeps, 'db' | 'gateway'>, user
 /** Starts linking a wallet: Maya's page, then back to one of our own addresses. */
 export async function startWalletLink(deps: BillingDeps, userId: string, redirectUrl: RedirectUrls): Promise<{ linkId: string; redirectUrl: string }> {
   const origin = new URL(deps.publicBaseUrl).origin;
-  for (const address of Object.values(redirectUrl)) {
-    if (new URL(address).origin !== origin) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.foreignRedirect);
-  }
+  // The gateway is sent the addresses as checked and normalised here, never the strings as received.
+  const checked = Object.fromEntries(
+    Object.entries(redirectUrl).map(([key, address]) => {
+      const url = new URL(address);
+      if (url.origin !== origin) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.foreignRedirect);
+      return [key, url.href];
+    }),
+  ) as RedirectUrls;
   let created;
   try {
-    created = await deps.gateway.createWalletLink({ redirectUrl, requestReferenceNumber: `SB-LINK-${Date.now().toString(36).toUpperCase()}` });
+    created = await deps.gateway.createWalletLink({ redirectUrl: checked, requestReferenceNumber: `SB-LINK-${Date.now().toString(36).toUpperCase()}` });
   } catch (error) {
     throw gatewayHttpError(error instanceof GatewayError ? error : new GatewayError(0, 'ERROR', 'gateway error'));
   }
@@ -207,6 +212,14 @@ export async function unlinkWallet(deps: BillingDeps, userId: string): Promise<v
 
 /* ----------------------------------------------------------------- the method a subscription renews on */
 
+/** True when any key or string value, at any depth, holds a control character. */
+function holdsControlCharacters(value: unknown): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (Array.isArray(value)) return value.some(holdsControlCharacters);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, inner]) => hasControlCharacters(key) || holdsControlCharacters(inner));
+  return false;
+}
+
 function parseDetails(raw: string | undefined): Record<string, unknown> {
   if (raw === undefined || raw === '') return {};
   let parsed: unknown;
@@ -216,6 +229,8 @@ function parseDetails(raw: string | undefined): Record<string, unknown> {
     throw new HttpError(400, PLAN_CHANGE_MESSAGES.badDetails);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, PLAN_CHANGE_MESSAGES.badDetails);
+  // JSON escapes ("\u0000") become control characters only once parsed: PostgreSQL refuses a NUL.
+  if (holdsControlCharacters(parsed)) throw new HttpError(400, messages.controlCharacters);
   return parsed as Record<string, unknown>;
 }
 

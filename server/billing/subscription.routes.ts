@@ -1,5 +1,6 @@
 /** product.md#calls subscription calls: plans (public), status, history, cancel, resubscribe; voucher redeem. */
 import { Hono } from 'hono';
+import { clientAddress } from '../platform/client';
 import * as z from 'zod/mini';
 import {
   planChangePreviewQuerySchema,
@@ -20,7 +21,7 @@ import {
   subscriptionHistory,
   subscriptionStatus,
 } from './subscriptions';
-import { redeemVoucher, VOUCHER_MESSAGES } from './vouchers';
+import { redeemThrottled, VOUCHER_MESSAGES } from './vouchers';
 import { requireAuth } from '../identity/requireAuth';
 
 const planQuerySchema = z.object({
@@ -90,7 +91,7 @@ export function voucherRoutes(services: Services) {
   app.use('*', requireAuth(services));
   app.post('/redeem', async (c) => {
     const { code } = await readBody(c, voucherRedeemRequestSchema);
-    return ok(c, await redeemVoucher(services.db, c.get('userId'), code), VOUCHER_MESSAGES.redeemed);
+    return ok(c, await redeemThrottled(services.db, c.get('userId'), clientAddress(c), code), VOUCHER_MESSAGES.redeemed);
   });
   return app;
 }

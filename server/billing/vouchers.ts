@@ -10,6 +10,7 @@ import type { VoucherSubscription } from '../../src/api/schemas';
 import { addDays, now } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { contactOf } from '../identity/users';
+import { beginAttempt, giveBack, type ThrottleRule } from '../identity/throttle';
 import { HttpError } from '../platform/http';
 import { currentSubscription, originalVoucherTerms } from './subscriptions';
 
@@ -20,6 +21,7 @@ export const VOUCHER_MESSAGES = {
   expired: 'This voucher code has expired.',
   usedByYou: 'You have already redeemed this voucher code.',
   usedByOther: 'This voucher code has already been used.',
+  tooMany: (seconds: number) => `Too many voucher attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 interface VoucherRow {
@@ -37,6 +39,32 @@ interface VoucherRow {
   terms_cycle: string | null;
   terms_price: string | null;
   terms_duration: number | null;
+}
+
+/**
+ * Voucher guessing is slowed like sign-in (identity/throttle.ts): per account and per client address,
+ * a few free tries, then growing delays, answered 429 with Retry-After. A redemption that works gives
+ * its try back.
+ */
+export const VOUCHER_THROTTLE = {
+  account: { free: 5, maxDelaySeconds: 15 * 60 },
+  client: { free: 20, maxDelaySeconds: 15 * 60 },
+  windowSeconds: 60 * 60,
+} as const;
+
+export const voucherThrottleRules = (userId: string, client: string): ThrottleRule[] => [
+  { key: `voucher:account:${userId}`, ...VOUCHER_THROTTLE.account },
+  { key: `voucher:client:${client}`, ...VOUCHER_THROTTLE.client },
+];
+
+/** Redeems under the throttle: refused with 429 while the account or the client must wait. */
+export async function redeemThrottled(db: Db, userId: string, client: string, code: string): Promise<VoucherSubscription> {
+  const rules = voucherThrottleRules(userId, client);
+  const wait = await beginAttempt(db, rules, VOUCHER_THROTTLE.windowSeconds);
+  if (wait > 0) throw new HttpError(429, VOUCHER_MESSAGES.tooMany(wait), wait);
+  const redeemed = await redeemVoucher(db, userId, code);
+  await giveBack(db, rules.map((rule) => rule.key));
+  return redeemed;
 }
 
 /** `code` is already trimmed and upper-cased by voucherRedeemRequestSchema. */
@@ -65,7 +93,8 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
       code, userId,
     ]);
     if (used.rows[0]?.mine) throw new HttpError(409, VOUCHER_MESSAGES.usedByYou);
-    if (used.rows[0] && !voucher.reusable) throw new HttpError(409, VOUCHER_MESSAGES.usedByOther);
+    // Used up by someone else answers exactly like a code that does not exist: a guesser learns nothing.
+    if (used.rows[0] && !voucher.reusable) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
 
     const current = await currentSubscription(tx, userId, at);
     const from = current?.end_date && current.end_date > at ? current.end_date : at;

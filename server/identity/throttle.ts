@@ -22,15 +22,54 @@ export const SIGN_IN_THROTTLE = {
 export const tooManySignIns = (seconds: number) =>
   `Too many sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
 
-interface Rule {
+export interface ThrottleRule {
   key: string;
   free: number;
   maxDelaySeconds: number;
 }
+type Rule = ThrottleRule;
 
 /** Seconds to wait after the `failures`-th failure: none for the free ones, then 1, 2, 4, … up to the cap. */
 export function delayAfter(failures: number, rule: { free: number; maxDelaySeconds: number }): number {
   return failures < rule.free ? 0 : Math.min(2 ** (failures - rule.free), rule.maxDelaySeconds);
+}
+
+/**
+ * Before an attempt that may be guessing (a password, a voucher code): the seconds to wait if any key
+ * is blocked (nothing counted), or 0 after counting this attempt as a failure in advance, so parallel
+ * guesses cannot slip past the count. A success gives it back (`giveBack`).
+ */
+export async function beginAttempt(db: Db, list: ThrottleRule[], windowSeconds: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const blocked = await tx.query<{ wait: number | null }>(
+      `SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::int AS wait
+       FROM auth_throttle WHERE key = ANY($1::text[]) AND blocked_until > now()`,
+      [list.map((r) => r.key)],
+    );
+    const wait = blocked.rows[0]?.wait ?? 0;
+    if (wait > 0) return wait;
+    for (const rule of list) {
+      const counted = await tx.query<{ failures: number }>(
+        `INSERT INTO auth_throttle (key, failures, last_failure_at) VALUES ($1, 1, now())
+         ON CONFLICT (key) DO UPDATE SET
+           failures = CASE WHEN auth_throttle.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE auth_throttle.failures + 1 END,
+           last_failure_at = now()
+         RETURNING failures`,
+        [rule.key, windowSeconds],
+      );
+      const delay = delayAfter(counted.rows[0]!.failures, rule);
+      await tx.query(
+        `UPDATE auth_throttle SET blocked_until = CASE WHEN $2::int > 0 THEN now() + make_interval(secs => $2::int) END WHERE key = $1`,
+        [rule.key, delay],
+      );
+    }
+    return 0;
+  });
+}
+
+/** A success: the attempt counted in advance is given back, with the delay it set. */
+export async function giveBack(db: Db, keys: string[]): Promise<void> {
+  await db.query('UPDATE auth_throttle SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])', [keys]);
 }
 
 export function createSignInThrottle(db: Db) {
@@ -47,32 +86,7 @@ export function createSignInThrottle(db: Db) {
      * count while the hash is computed. `succeeded` gives it back.
      */
     async begin(email: string, client: string): Promise<number> {
-      const list = rules(email, client);
-      return db.transaction(async (tx) => {
-        const blocked = await tx.query<{ wait: number | null }>(
-          `SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::int AS wait
-           FROM auth_throttle WHERE key = ANY($1::text[]) AND blocked_until > now()`,
-          [list.map((r) => r.key)],
-        );
-        const wait = blocked.rows[0]?.wait ?? 0;
-        if (wait > 0) return wait;
-        for (const rule of list) {
-          const counted = await tx.query<{ failures: number }>(
-            `INSERT INTO auth_throttle (key, failures, last_failure_at) VALUES ($1, 1, now())
-             ON CONFLICT (key) DO UPDATE SET
-               failures = CASE WHEN auth_throttle.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE auth_throttle.failures + 1 END,
-               last_failure_at = now()
-             RETURNING failures`,
-            [rule.key, SIGN_IN_THROTTLE.windowSeconds],
-          );
-          const delay = delayAfter(counted.rows[0]!.failures, rule);
-          await tx.query(
-            `UPDATE auth_throttle SET blocked_until = CASE WHEN $2::int > 0 THEN now() + make_interval(secs => $2::int) END WHERE key = $1`,
-            [rule.key, delay],
-          );
-        }
-        return 0;
-      });
+      return beginAttempt(db, rules(email, client), SIGN_IN_THROTTLE.windowSeconds);
     },
 
     /**
@@ -82,10 +96,7 @@ export function createSignInThrottle(db: Db) {
     async succeeded(email: string, client: string) {
       const [pair, ...shared] = rules(email, client);
       await db.query('DELETE FROM auth_throttle WHERE key = $1', [pair!.key]);
-      await db.query(
-        'UPDATE auth_throttle SET failures = greatest(failures - 1, 0), blocked_until = NULL WHERE key = ANY($1::text[])',
-        [shared.map((r) => r.key)],
-      );
+      await giveBack(db, shared.map((r) => r.key));
     },
 
     /** After a password reset or change: the owner proved who they are; the account starts afresh. */

@@ -81,6 +81,9 @@ const noControlCharacters = (message: string) => z.refine<string>((value) => !ha
 
 /** A string without control characters: checked before trimming, so a trailing tab is refused too. */
 export const plainText = (message: string) => z.string({ error: message }).check(noControlCharacters(messages.controlCharacters));
+/** A gateway's id (a card token, a link id): plain text of 1 to 200 characters. */
+export const gatewayIdField = (name: string) =>
+  plainText(`${name} is required`).check(z.minLength(1, `${name} is required`), z.maxLength(200, messages.textTooLong));
 
 const required = (message: string, max = MAX_TEXT) =>
   plainText(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, messages.textTooLong));
@@ -270,14 +273,24 @@ export const savedCardSchema = z.object({
 /** A path of this app to come back to (never another site): '/subscribe?plan=monthly&step=3'. */
 export const appPathSchema = z.string().check(z.maxLength(512), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, 'returnTo must be a path of this app'));
 
+/** What a person reads when a card field is refused by the server (the form says the same before sending). */
+export const CARD_FIELD_MESSAGES = {
+  number: 'Enter the card number: 12 to 19 digits.',
+  expMonth: 'Enter the expiry month as two digits, 01 to 12.',
+  expYear: 'Enter the expiry year as four digits, e.g. 2030.',
+  cvc: 'Enter the 3 or 4 digit security code (CVC) from the back of the card.',
+  isDefault: 'Choose whether this card is your default payment method.',
+  returnTo: 'returnTo must be a path of this app',
+} as const;
+
 export const newCardSchema = z.object({
-  number: z.string().check(z.minLength(12), z.maxLength(19)),
-  expMonth: z.string().check(z.length(2)),
-  expYear: z.string().check(z.length(4)),
-  cvc: z.string().check(z.regex(/^\d{3,4}$/)),
-  isDefault: z._default(z.boolean(), true),
+  number: z.string({ error: CARD_FIELD_MESSAGES.number }).check(z.regex(/^[\d ]{12,23}$/, CARD_FIELD_MESSAGES.number)),
+  expMonth: z.string({ error: CARD_FIELD_MESSAGES.expMonth }).check(z.regex(/^(0[1-9]|1[0-2])$/, CARD_FIELD_MESSAGES.expMonth)),
+  expYear: z.string({ error: CARD_FIELD_MESSAGES.expYear }).check(z.regex(/^\d{4}$/, CARD_FIELD_MESSAGES.expYear)),
+  cvc: z.string({ error: CARD_FIELD_MESSAGES.cvc }).check(z.regex(/^\d{3,4}$/, CARD_FIELD_MESSAGES.cvc)),
+  isDefault: z._default(z.boolean({ error: CARD_FIELD_MESSAGES.isDefault }), true),
   /** Where the viewer comes back to after confirming the card with the bank. */
-  returnTo: z.optional(appPathSchema),
+  returnTo: z.optional(z.string({ error: CARD_FIELD_MESSAGES.returnTo }).check(z.maxLength(512, CARD_FIELD_MESSAGES.returnTo), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, CARD_FIELD_MESSAGES.returnTo))),
 });
 
 export const saveCardTokenSchema = z.object({ idToken: z.string(), isDefault: z.boolean() });
@@ -296,13 +309,19 @@ export const walletLinkSchema = z.object({
   }),
 });
 
+/** An http(s) address with no control character (a NUL would reach the gateway), at most 2,000 characters. */
+const returnAddress = plainText('Each return address must be an http(s) address.').check(
+  z.maxLength(2000, messages.textTooLong),
+  z.url({ protocol: /^https?$/, error: 'Each return address must be an http(s) address.' }),
+);
 export const walletLinkStartRequestSchema = z.object({
-  redirectUrl: z.object({ success: z.url(), failure: z.url(), cancel: z.url() }),
+  redirectUrl: z.object({ success: returnAddress, failure: returnAddress, cancel: returnAddress }),
 });
 export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redirectUrl: z.string() });
 
-export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: z.string() });
-export const planWithLinkSchema = z.object({ planId: z.number(), linkId: z.string() });
+// Ids from the gateway: plain text (no control character), 1 to 200 characters (idField, below).
+export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: gatewayIdField('cardToken') });
+export const planWithLinkSchema = z.object({ planId: z.number(), linkId: gatewayIdField('linkId') });
 export const checkoutResponseSchema = z.object({ paymentLink: z.string() });
 export const vaultPaymentResponseSchema = z.object({ verificationUrl: z.optional(z.string()) });
 

@@ -1,6 +1,6 @@
 /** Issue 11 items 4 (control characters), 5 (Host header) and 6 (JSON needs application/json). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages, profileUpdateRequestSchema, signUpRequestSchema } from '../../../src/api/schemas';
+import { CARD_FIELD_MESSAGES, messages, profileUpdateRequestSchema, signUpRequestSchema } from '../../../src/api/schemas';
 import { readSettings } from '../../../server/settings';
 import { startTestServer, type TestServer } from '../support/helpers';
 
@@ -45,6 +45,47 @@ describe('control characters in text fields', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, message: 'Please enter a valid email address', data: null });
     expect((await server.app.request('/dev/mailbox?to=a%00b')).status).toBe(400);
+  });
+});
+
+describe('control characters and unreadable card fields on the money endpoints (issue 19)', () => {
+  it('answer 400 with a message, never a 5xx, and never reach the gateway', async () => {
+    const premium = (await server.signIn('premium@example.com')).json.data.accessToken as string;
+    const status = (await server.call('GET', `${V1}/subscription/status`, { token: premium })).json.data;
+    const answers = {
+      // A JSON escape inside the details string becomes a NUL only once parsed.
+      details: await server.call('POST', `${V1}/subscription/update-payment-method`, {
+        token: premium, body: { subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: '{"cardTokenId":"a\\u0000b"}' },
+      }),
+      cardToken: await server.call('POST', `${V1}/payment/vault/create`, { token, body: { planId: 1, cardToken: 'tok\u0000en' } }),
+      linkId: await server.call('POST', `${V1}/payment/wallet/create`, { token, body: { planId: 1, linkId: 'link\u0001' } }),
+      returnAddress: await server.call('POST', `${V1}/payment/wallet/link`, {
+        token, body: { redirectUrl: { success: 'http://localhost/a\u0000', failure: 'http://localhost/b', cancel: 'http://localhost/c' } },
+      }),
+      subscriptionId: await server.call('POST', `${V1}/payment/checkout/renew`, { token, body: { subscriptionId: 'x\u0000' } }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect([name, answer.status, answer.json.message]).toEqual([name, 400, messages.controlCharacters]);
+    }
+    const atGateway = await server.db.query(`SELECT 1 FROM sandbox_wallet_links WHERE redirect_success LIKE '%' || chr(1) || '%' OR redirect_success LIKE '%\\u0000%'`);
+    expect(atGateway.rows).toEqual([]);
+  });
+
+  it('say in words what a card field needs (not zod\'s pattern text)', async () => {
+    const card = { number: '5123456789012346', expMonth: '12', expYear: '2030', cvc: '123', isDefault: true };
+    const cases: Array<[object, string]> = [
+      [{ cvc: '12345' }, CARD_FIELD_MESSAGES.cvc],
+      [{ expYear: '30' }, CARD_FIELD_MESSAGES.expYear],
+      [{ expMonth: '13' }, CARD_FIELD_MESSAGES.expMonth],
+      [{ number: '51234' }, CARD_FIELD_MESSAGES.number],
+      [{ number: 5123456789012346 }, CARD_FIELD_MESSAGES.number],
+      [{ isDefault: 'yes' }, CARD_FIELD_MESSAGES.isDefault],
+    ];
+    for (const [change, message] of cases) {
+      const answer = await server.call('POST', `${V1}/payment/vault/cards`, { token, body: { ...card, ...change } });
+      expect([JSON.stringify(change), answer.status, answer.json.message]).toEqual([JSON.stringify(change), 400, message]);
+      expect(answer.json.message).not.toMatch(/Invalid|pattern|Too small|expected/);
+    }
   });
 });
 

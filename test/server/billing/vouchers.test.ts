@@ -10,12 +10,39 @@ beforeAll(async () => {
 }, SERVER_START_TIMEOUT_MS);
 beforeEach(async () => {
   await server.reset();
+  await server.db.exec(`DELETE FROM auth_throttle WHERE key LIKE 'voucher:%'`);
 });
 
 const redeem = (email: string, code: unknown) => server.as(email).post('/subscription-voucher/redeem', { code });
 const statusOf = async (email: string) => z.strictObject(subscriptionStatusDetailsSchema.shape).parse((await server.as(email).get('/subscription/status')).json.data);
 const historyOf = async (email: string) =>
   z.array(z.strictObject(subscriptionHistoryItemSchema.shape)).parse((await server.as(email).get('/subscription/history')).json.data);
+
+describe('voucher guessing', () => {
+  it('is slowed like sign-in: after a few wrong codes the account waits (429, Retry-After), even for the right code', async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await redeem('free@example.com', `GUESS${i}`));
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([400, 400, 400, 400, 400]);
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.json.message).toMatch(/^Too many voucher attempts\. Please try again in \d+ seconds?\.$/);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right code is refused too while the account waits: guessing on does not pay.
+    const right = await redeem('free@example.com', 'BISAYA30');
+    expect(right.status).toBe(429);
+    expect((await statusOf('free@example.com')).planType).toBe('FREE');
+    // Another account is not slowed by it.
+    expect((await redeem('canceled@example.com', 'BISAYA30')).status).toBe(200);
+  });
+
+  it('forty wrong codes in parallel from one account: most are refused with 429', async () => {
+    await server.tokenOf('premium@example.com'); // signed in once, before the burst
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => redeem('premium@example.com', `PARALLEL${i}`)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 400 || s === 429), JSON.stringify(answers.filter((a) => a.status !== 400 && a.status !== 429).map((a) => [a.status, a.json?.message]))).toBe(true);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(6);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(34);
+  });
+});
 
 describe('voucher redeem', () => {
   it('subscribes a FREE viewer for the voucher’s days and answers with the voucher subscription of spec §3', async () => {
@@ -55,7 +82,10 @@ describe('voucher redeem', () => {
     expect(first.status).toBe(200);
     expect(first.json.data).toMatchObject({ details: { subscriptionDays: 365, originalVoucherTerms: { cycle: 'year', price: '990.00' } } });
     const other = await redeem('premium@example.com', 'SUGBO365');
-    expect([other.status, other.json.message]).toEqual([409, VOUCHER_MESSAGES.usedByOther]);
+    // Used up by someone else reads exactly like a code that does not exist.
+    const unknown = await redeem('premium@example.com', 'NOSUCHCODE');
+    expect([other.status, other.json.message]).toEqual([400, VOUCHER_MESSAGES.unknown]);
+    expect([unknown.status, unknown.json.message]).toEqual([other.status, other.json.message]);
     expect(await statusOf('premium@example.com')).toMatchObject({ paymentMethod: 'MAYA_VAULT', status: 'ACTIVE' });
   });
 
@@ -129,7 +159,7 @@ describe('voucher redeem', () => {
       redeem('canceled@example.com', 'SUGBO365'),
       redeem('premium@example.com', 'SUGBO365'),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     const rows = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM voucher_redemptions WHERE code = 'SUGBO365'`);
     expect(rows.rows[0]!.count).toBe(1);
   });
