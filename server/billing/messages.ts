@@ -28,6 +28,7 @@ export const PLAN_CHANGE_MESSAGES = {
   verify: 'Confirm the payment with your bank to change your plan.',
   processing: 'Your payment is being processed. Your plan changes once it is confirmed.',
   methodUpdated: 'Your payment method has been updated. It takes effect in your next billing cycle.',
+  methodUnchanged: 'This is already your payment method. Nothing was changed.',
   noCard: 'Please add a card first.',
   cardNotFound: 'Card not found. Please add the card again.',
   walletNotLinked: 'Please connect your Maya wallet to continue',

@@ -271,6 +271,13 @@ export async function changePaymentMethod(
   } else {
     details = {};
   }
+  // The method it already renews on: nothing is written, and the viewer is told so (a PAST_DUE one is
+  // still tried again at once: the viewer may have put money on the same card).
+  const same =
+    current.payment_method === request.paymentMethod &&
+    (request.paymentMethod === 'MAYA_CHECKOUT' ||
+      Object.entries(details).every(([key, value]) => current.payment_details?.[key] === value));
+  if (same && current.status !== 'PAST_DUE') return PLAN_CHANGE_MESSAGES.methodUnchanged;
   // A canceled subscription stays canceled (it renews on nothing); an active one renews on a card or
   // wallet and reminds on checkout. A past-due one is charged at once on the new card or wallet
   // (the engine picks it up within seconds: its next attempt is now).

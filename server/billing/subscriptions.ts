@@ -255,7 +255,8 @@ export async function subscriptionHistory(db: Db, userId: string): Promise<Subsc
     status: row.effective_status,
     startDate: row.start_date.toISOString(),
     endDate: row.end_date ? row.end_date.toISOString() : null,
-    autoRenew: row.auto_renew,
+    // A period that has ended renews nothing any more, whatever it did while it ran.
+    autoRenew: row.auto_renew && row.effective_status !== 'EXPIRED',
   }));
 }
 

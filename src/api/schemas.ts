@@ -276,7 +276,7 @@ export const appPathSchema = z.string().check(z.maxLength(512), z.regex(/^\/(?!\
 /** What a person reads when a card field is refused by the server (the form says the same before sending). */
 export const CARD_FIELD_MESSAGES = {
   number: 'Enter the card number: 12 to 19 digits.',
-  expMonth: 'Enter the expiry month as two digits, 01 to 12.',
+  expMonth: 'Enter the expiry month as two digits, e.g. 07.',
   expYear: 'Enter the expiry year as four digits, e.g. 2030.',
   cvc: 'Enter the 3 or 4 digit security code (CVC) from the back of the card.',
   isDefault: 'Choose whether this card is your default payment method.',
@@ -285,7 +285,8 @@ export const CARD_FIELD_MESSAGES = {
 
 export const newCardSchema = z.object({
   number: z.string({ error: CARD_FIELD_MESSAGES.number }).check(z.regex(/^[\d ]{12,23}$/, CARD_FIELD_MESSAGES.number)),
-  expMonth: z.string({ error: CARD_FIELD_MESSAGES.expMonth }).check(z.regex(/^(0[1-9]|1[0-2])$/, CARD_FIELD_MESSAGES.expMonth)),
+  // Two digits here; the month itself is the card rules' to judge ('Invalid month', lib/card.ts).
+  expMonth: z.string({ error: CARD_FIELD_MESSAGES.expMonth }).check(z.regex(/^\d{2}$/, CARD_FIELD_MESSAGES.expMonth)),
   expYear: z.string({ error: CARD_FIELD_MESSAGES.expYear }).check(z.regex(/^\d{4}$/, CARD_FIELD_MESSAGES.expYear)),
   cvc: z.string({ error: CARD_FIELD_MESSAGES.cvc }).check(z.regex(/^\d{3,4}$/, CARD_FIELD_MESSAGES.cvc)),
   isDefault: z._default(z.boolean({ error: CARD_FIELD_MESSAGES.isDefault }), true),

@@ -76,7 +76,7 @@ describe('control characters and unreadable card fields on the money endpoints (
     const cases: Array<[object, string]> = [
       [{ cvc: '12345' }, CARD_FIELD_MESSAGES.cvc],
       [{ expYear: '30' }, CARD_FIELD_MESSAGES.expYear],
-      [{ expMonth: '13' }, CARD_FIELD_MESSAGES.expMonth],
+      [{ expMonth: '7' }, CARD_FIELD_MESSAGES.expMonth],
       [{ number: '51234' }, CARD_FIELD_MESSAGES.number],
       [{ number: 5123456789012346 }, CARD_FIELD_MESSAGES.number],
       [{ isDefault: 'yes' }, CARD_FIELD_MESSAGES.isDefault],

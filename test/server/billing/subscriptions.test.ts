@@ -33,6 +33,29 @@ const historyOf = async (email: string) => {
 };
 const userSubscriptionOf = async (email: string) => (await server.signIn(email)).json.data.user.subscription;
 
+describe('issue 19 answers', () => {
+  it('a period that has ended never says it renews automatically', async () => {
+    const history = await historyOf(PREMIUM);
+    const ended = history.filter((item: { status: string }) => item.status === 'EXPIRED');
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended.every((item: { autoRenew: boolean }) => item.autoRenew === false)).toBe(true);
+    expect(history.find((item: { status: string }) => item.status === 'ACTIVE')).toMatchObject({ autoRenew: true });
+  });
+
+  it('saving the method a subscription already renews on says nothing changed and writes nothing', async () => {
+    const status = await statusOf(PREMIUM);
+    const before = (await server.db.query<{ updated_at: Date }>('SELECT updated_at FROM subscriptions WHERE id = $1', [status.subscriptionId])).rows[0]!;
+    const same = await server.as(PREMIUM).post('/subscription/update-payment-method', {
+      subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: 'seed-card-premium' }),
+    });
+    expect([same.status, same.json.message]).toEqual([200, 'This is already your payment method. Nothing was changed.']);
+    const after = (await server.db.query<{ updated_at: Date }>('SELECT updated_at FROM subscriptions WHERE id = $1', [status.subscriptionId])).rows[0]!;
+    expect(after.updated_at).toEqual(before.updated_at);
+    const checkout = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
+    expect(checkout.json.message).toBe('Your payment method has been updated. It takes effect in your next billing cycle.');
+  });
+});
+
 describe('card brands', () => {
   it('names Maya\'s card types as the wizard does (Mastercard, JCB), never "Master-card" or "Jcb"', async () => {
     const names: string[] = [];
