@@ -39,7 +39,7 @@ async function startLocalApi(port: number): Promise<{ origin: string; child: Chi
     console.error(`Something already answers on port ${port}: set CONTRACT_PORT to a free port.`);
     process.exit(1);
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: ':memory:', DEV_ROUTES: 'local' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: ':memory:', DEV_ROUTES: 'local', SERVE_SPA: 'false' };
   for (const name of Object.keys(env)) if (name.startsWith('MAYA_')) delete env[name];
   const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; ; i++) {
