@@ -60,20 +60,20 @@ async function startPurchased(tx: Queryable, record: PaidRecord, at: Date): Prom
  */
 async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Promise<string> {
   const renewedId = record.payment_details![RENEWS_KEY] as string;
+  // The old period is over: ended and read (with its plan's period) in one statement, which also locks it.
+  // It was renewed, so no end-of-subscription notice is due for it (end_notice_at: handled).
   const old = (
-    await tx.query<{ id: string; plan_id: number; end_date: Date; payment_method: string; payment_details: Record<string, unknown> | null }>(
-      'SELECT id, plan_id, end_date, payment_method, payment_details FROM subscriptions WHERE id = $1 AND user_id = $2 FOR UPDATE',
-      [renewedId, record.user_id],
+    await tx.query<{ plan_id: number; end_date: Date; billing_cycle: string; duration: number }>(
+      `UPDATE subscriptions s SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, renewal_failure = NULL, updated_at = $3,
+         end_notice_at = COALESCE(s.end_notice_at, $3)
+       FROM plans p WHERE p.id = s.plan_id AND s.id = $1 AND s.user_id = $2
+       RETURNING s.plan_id, s.end_date, p.billing_cycle, p.duration`,
+      [renewedId, record.user_id, at],
     )
   ).rows[0];
   if (!old) throw new Error(`Renewal of an unknown subscription ${renewedId}`);
-  const plan = (await tx.query<{ billing_cycle: string; duration: number }>('SELECT billing_cycle, duration FROM plans WHERE id = $1', [old.plan_id])).rows[0]!;
   const start = old.end_date;
-  const end = addBillingPeriod(start, plan.billing_cycle, plan.duration);
-  await tx.query(
-    `UPDATE subscriptions SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, renewal_failure = NULL, updated_at = $2 WHERE id = $1`,
-    [old.id, at],
-  );
+  const end = addBillingPeriod(start, old.billing_cycle, old.duration);
   const renewing = record.payment_method !== 'MAYA_CHECKOUT';
   const inserted = await tx.query<{ id: string }>(
     `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, previous_plan_id, created_at, updated_at)
@@ -98,7 +98,8 @@ async function replaceForPlanChange(tx: Queryable, record: PaidRecord, at: Date)
   const numbers = planChangeNumbers(at, live ? old.end_date : null, plan);
   if (live) {
     await tx.query(
-      `UPDATE subscriptions SET status = 'EXPIRED', end_date = $2, auto_renew = false, canceled_reason = $3, updated_at = $2 WHERE id = $1`,
+      `UPDATE subscriptions SET status = 'EXPIRED', end_date = $2, auto_renew = false, canceled_reason = $3, updated_at = $2,
+         end_notice_at = COALESCE(end_notice_at, $2) WHERE id = $1`, // replaced, not ended: no end notice
       [old.id, at, `Changed to the ${plan.name} plan`],
     );
   }

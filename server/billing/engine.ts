@@ -1,21 +1,26 @@
 /**
- * The billing engine: finds what the billing clock says is due (renewals, retries, ends, reminders,
- * end notices; renewals.ts) and runs each as a job on the queue (platform/jobs.ts), so several API
- * processes share the work and a job of a killed process runs again elsewhere. A subscription has at
- * most one job queued and one running (pg-boss's `stately` policy, keyed by subscription); the
- * functions it runs are safe to repeat anyway. Charges run `concurrency` at a time per process, so a
- * slow gateway does not hold the rest back.
+ * The billing engine: takes what the billing clock says is due (renewals, retries, ends, reminders,
+ * end notices; renewals.ts) and runs it as jobs on the queue (platform/jobs.ts), so several API
+ * processes share the work and a job of a killed process runs again elsewhere. A job carries a chunk
+ * of subscriptions of one kind; a sweep marks each subscription it queues (`takeDueWork`), so no sweep
+ * of any process queues it twice, and the mark is cleared when its job is done. The functions a job
+ * runs are safe to repeat anyway (a retried job, a subscription queued again after a lost job).
+ * Charges run `concurrency` at a time per process, so a slow gateway does not hold the rest back.
  */
 import type PgBoss from 'pg-boss';
 import { now } from '../platform/clock';
 import { startJobs } from '../platform/jobs';
-import { dueWork, endSubscription, noticeEnd, remindCheckout, renewSubscription, type RenewalDeps } from './renewals';
+import { endSubscription, noticeEnd, releaseQueued, remindCheckout, renewSubscription, takeDueWork, type DueKind, type RenewalDeps } from './renewals';
 
-/** Jobs one worker takes at a time. */
-const BATCH = 4;
+/** The queue of due work: one job per chunk of subscriptions of one kind. */
+const QUEUE = 'billing-due';
+/** Subscriptions per job: a job's chunk runs at once, and the queue's cost is paid once per chunk. */
+const CHUNK = 8;
 
-const QUEUES = { renew: 'billing-renew', end: 'billing-end', remind: 'billing-remind', notice: 'billing-notice' } as const;
-type Kind = keyof typeof QUEUES;
+interface DueJob {
+  kind: DueKind;
+  ids: string[];
+}
 
 export interface EngineOptions {
   /** How often the due work is looked for (real time). */
@@ -25,7 +30,7 @@ export interface EngineOptions {
 }
 
 export interface BillingEngine {
-  /** Looks for due work now and queues it; answers how many jobs were queued. */
+  /** Looks for due work now and queues it; answers how many subscriptions were queued. */
   sweep(): Promise<number>;
   stop(): Promise<void>;
   readonly boss: PgBoss;
@@ -34,52 +39,55 @@ export interface BillingEngine {
 export async function startBillingEngine(deps: RenewalDeps, options: EngineOptions = {}): Promise<BillingEngine> {
   const sweepMs = options.sweepMs ?? 2000;
   const concurrency = options.concurrency ?? 8;
+  const chunk = Math.max(1, Math.min(CHUNK, concurrency));
   const boss = await startJobs(deps.db, deps.log);
-  for (const queue of Object.values(QUEUES)) {
-    // A job runs in seconds; one still active after a minute belonged to a process that died: it expires
-    // and is retried elsewhere (the charge lease, renewals.ts CHARGE_LEASE_MS, is a minute too).
-    const options = { name: queue, policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as PgBoss.Queue;
-    // A database made by an older version keeps its queue: its options are brought up to date.
-    if (await boss.getQueue(queue)) await boss.updateQueue(queue, options);
-    else await boss.createQueue(queue, options);
-  }
-  const handlers: Record<Kind, (id: string) => Promise<unknown>> = {
+  // A job runs in seconds; one still active after a minute belonged to a process that died: it expires
+  // and is retried elsewhere (the charge lease, renewals.ts CHARGE_LEASE_MS, is a minute too).
+  const queueOptions = { name: QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as PgBoss.Queue;
+  if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, queueOptions);
+  else await boss.createQueue(QUEUE, queueOptions);
+  const handlers: Record<DueKind, (id: string) => Promise<unknown>> = {
     renew: (id) => renewSubscription(deps, id),
     end: (id) => endSubscription(deps, id),
     remind: (id) => remindCheckout(deps, id),
     notice: (id) => noticeEnd(deps, id),
   };
-  // `concurrency` jobs at once, as several workers of a few jobs each: a pg-boss worker runs its batch
-  // to the end before fetching again, so one big batch would wait on its slowest charge. A worker whose
-  // batch was full fetches again at once (notifyWorker skips the polling pause): more are waiting.
+  // `concurrency` subscriptions at once, as several workers of one chunk each: a worker runs its chunk
+  // to the end before fetching again, and one that found work fetches again at once (notifyWorker
+  // skips the polling pause): more is probably waiting.
   const workerIds: string[] = [];
-  for (const [kind, queue] of Object.entries(QUEUES) as Array<[Kind, string]>) {
-    const batchSize = Math.min(BATCH, concurrency);
-    const workers = kind === 'renew' ? Math.ceil(concurrency / batchSize) : 1;
-    for (let w = 0; w < workers; w++) {
-      let workerId = '';
-      workerId = await boss.work<{ id: string }>(queue, { batchSize, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        await Promise.all(jobs.map((job) => handlers[kind](job.data.id)));
-        if (jobs.length === batchSize) boss.notifyWorker(workerId);
-      });
-      workerIds.push(workerId);
-    }
+  for (let w = 0; w < Math.ceil(concurrency / chunk); w++) {
+    let workerId = '';
+    workerId = await boss.work<DueJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      if (!job) return;
+      const { kind, ids } = job.data;
+      const results = await Promise.allSettled(ids.map((id) => handlers[kind](id)));
+      // Done, well or not: a later sweep may queue them again when they are due (a failure is also
+      // retried with the job, pg-boss's retryLimit).
+      await releaseQueued(deps.db, ids);
+      boss.notifyWorker(workerId);
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    });
+    workerIds.push(workerId);
   }
 
   let sweeping: Promise<number> | null = null;
   const sweep = () =>
     (sweeping ??= (async () => {
       try {
-        const due = await dueWork(deps.db, await now(deps.db));
-        let queued = 0;
-        for (const kind of Object.keys(QUEUES) as Kind[]) {
-          if (!due[kind].length) continue;
-          // One insert for the lot; a subscription already queued or running is skipped (stately, by its key).
-          // pg-boss answers the ids it inserted (its types say void).
-          const ids = (await boss.insert(due[kind].map((id) => ({ name: QUEUES[kind], data: { id }, singletonKey: id })))) as unknown as string[] | null;
-          queued += ids?.length ?? 0;
-        }
-        if (queued) for (const id of workerIds) boss.notifyWorker(id);
+        // The marks and the jobs are written in one transaction: a process killed between the two leaves neither.
+        const queued = await deps.db.transaction(async (tx) => {
+          const due = await takeDueWork(tx, await now(tx));
+          const jobs: Array<{ name: string; data: DueJob }> = [];
+          for (const kind of Object.keys(due) as DueKind[]) {
+            for (let i = 0; i < due[kind].length; i += chunk) jobs.push({ name: QUEUE, data: { kind, ids: due[kind].slice(i, i + chunk) } });
+          }
+          if (jobs.length) await boss.insert(jobs, { db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) } } as PgBoss.InsertOptions);
+          return jobs.reduce((sum, job) => sum + job.data.ids.length, 0);
+        });
+        if (!queued) return 0;
+        for (const id of workerIds) boss.notifyWorker(id);
         return queued;
       } finally {
         sweeping = null;

@@ -32,11 +32,13 @@ interface PaymentRow {
   plan_name: string | null;
 }
 
-const PAYMENT_SELECT = `
-  SELECT r.id, r.user_id, r.subscription_id, r.checkout_id, r.reference_id, r.status,
+const PAYMENT_COLUMNS = `r.id, r.user_id, r.subscription_id, r.checkout_id, r.reference_id, r.status,
          r.amount::text AS amount, r.discounted_amount::text AS discounted_amount, r.total_amount::text AS total_amount,
          r.payment_method, r.payment_link, r.gateway_response, r.retry_count, r.last_retry_date,
-         r.created_at, r.updated_at, p.name AS plan_name
+         r.created_at, r.updated_at`;
+
+const PAYMENT_SELECT = `
+  SELECT ${PAYMENT_COLUMNS}, p.name AS plan_name
   FROM payment_records r
   LEFT JOIN plans p ON p.id = r.plan_id`;
 
@@ -91,12 +93,25 @@ export interface NewPaymentRecord {
 }
 
 export async function recordPayment(q: Queryable, input: NewPaymentRecord): Promise<PaymentRecord> {
+  return (await insertRecord(q, input, false))!;
+}
+
+/**
+ * The same, unless the reference is taken or the viewer already has a payment in flight (both unique
+ * in the database): then nothing is written and the answer is null. The renewal engine's claim.
+ */
+export async function recordPaymentUnlessTaken(q: Queryable, input: NewPaymentRecord): Promise<PaymentRecord | null> {
+  return insertRecord(q, input, true);
+}
+
+async function insertRecord(q: Queryable, input: NewPaymentRecord, unlessTaken: boolean): Promise<PaymentRecord | null> {
   const discount = input.discountedAmount ?? '0.00';
-  const inserted = await q.query<{ id: string }>(
-    `INSERT INTO payment_records (user_id, subscription_id, plan_id, checkout_id, reference_id, status, amount, discounted_amount,
+  const inserted = await q.query<PaymentRow>(
+    `INSERT INTO payment_records AS r (user_id, subscription_id, plan_id, checkout_id, reference_id, status, amount, discounted_amount,
        total_amount, payment_method, payment_link, gateway_response, retry_count, last_retry_date, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $7::numeric - $8::numeric, $9, $10, $11, $12, $13, $14, $14)
-     RETURNING id`,
+     ${unlessTaken ? 'ON CONFLICT DO NOTHING' : ''}
+     RETURNING ${PAYMENT_COLUMNS}, (SELECT p.name FROM plans p WHERE p.id = r.plan_id) AS plan_name`,
     [
       input.userId, input.subscriptionId ?? null, input.planId ?? null, input.checkoutId ?? null, input.referenceId ?? newReferenceId(),
       input.status, input.amount, discount, input.paymentMethod, input.paymentLink ?? null,
@@ -104,8 +119,8 @@ export async function recordPayment(q: Queryable, input: NewPaymentRecord): Prom
       input.retryCount ?? 0, input.lastRetryDate ?? null, input.at,
     ],
   );
-  const row = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE r.id = $1`, [inserted.rows[0]!.id]);
-  return toPaymentRecord(row.rows[0]!);
+  const row = inserted.rows[0];
+  return row ? toPaymentRecord(row) : null;
 }
 
 /** The payment history: pending payments are asked about first, so an expired checkout reads as expired. */

@@ -21,12 +21,12 @@ import { PRODUCT_NAME } from '../../src/lib/product';
 import { formatDate } from '../../src/lib/dates';
 import { GatewayError, isFinalStatus, recordStatusOf, toMayaValue, type MayaPayment } from '../gateway/maya';
 import { contactOf } from '../identity/users';
-import { DAY_MS, now } from '../platform/clock';
-import type { Db } from '../platform/db';
+import { clockSql, DAY_MS, now, unsetClock } from '../platform/clock';
+import type { Db, Queryable } from '../platform/db';
 import type { Mailer } from '../platform/mail';
 import { RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
-import { recordPayment } from './payments';
+import { recordPaymentUnlessTaken } from './payments';
 import { applyGatewayAnswer, decisiveAttempt } from './settlement';
 import { LAST_RETRY_DAY, REMINDER_DAYS } from './subscriptions';
 
@@ -61,35 +61,153 @@ interface DueRow {
   auto_renew: boolean;
 }
 
-/** What the engine finds due at `at` (ids only: each is then handled on its own). */
-export async function dueWork(db: Db, at: Date, limit = 500) {
-  const renew = await db.query<{ id: string }>(
-    `SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND auto_renew AND payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND end_date <= $1
-     UNION ALL
-     SELECT id FROM subscriptions WHERE status = 'PAST_DUE' AND next_attempt_at <= $1
-     LIMIT $2`,
-    [at, limit],
-  );
-  const end = await db.query<{ id: string }>(
-    `SELECT id FROM subscriptions WHERE status = 'PAST_DUE' AND next_attempt_at IS NULL AND end_date + interval '${RETRY_DAYS.at(-1)} days' <= $1 LIMIT $2`,
-    [at, limit],
-  );
-  const remind = await db.query<{ id: string }>(
-    `SELECT id FROM subscriptions WHERE status = 'ACTIVE' AND payment_method = 'MAYA_CHECKOUT' AND reminded_at IS NULL
-       AND end_date > $1 AND end_date - interval '${REMINDER_DAYS} days' <= $1 LIMIT $2`,
-    [at, limit],
-  );
-  const notice = await db.query<{ id: string }>(
-    `SELECT s.id FROM subscriptions s WHERE s.end_notice_at IS NULL AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
+/** What the engine runs for a due subscription. */
+export type DueKind = 'renew' | 'end' | 'remind' | 'notice';
+
+/** Each kind of due work, as a condition on `subscriptions s` at the billing clock's `$1` (each has its partial index). */
+const DUE: Array<{ kind: DueKind; where: string }> = [
+  { kind: 'renew', where: `s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND s.end_date <= $1` },
+  { kind: 'renew', where: `s.status = 'PAST_DUE' AND s.next_attempt_at <= $1` },
+  { kind: 'end', where: `s.status = 'PAST_DUE' AND s.next_attempt_at IS NULL AND s.end_date + interval '${RETRY_DAYS.at(-1)} days' <= $1` },
+  {
+    kind: 'remind',
+    where: `s.status = 'ACTIVE' AND s.payment_method = 'MAYA_CHECKOUT' AND s.reminded_at IS NULL AND s.end_date > $1 AND s.end_date - interval '${REMINDER_DAYS} days' <= $1`,
+  },
+  {
+    kind: 'notice',
+    where: `s.end_notice_at IS NULL AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
        AND (s.status IN ('CANCELED', 'EXPIRED') OR (s.status = 'ACTIVE' AND NOT (s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'))))
-       AND NOT EXISTS (SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND n.start_date >= s.end_date AND n.id <> s.id)
-     LIMIT $2`,
-    [at, limit],
-  );
-  return { renew: renew.rows.map((r) => r.id), end: end.rows.map((r) => r.id), remind: remind.rows.map((r) => r.id), notice: notice.rows.map((r) => r.id) };
+       AND NOT EXISTS (SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND n.start_date >= s.end_date AND n.id <> s.id)`,
+  },
+];
+
+/**
+ * How long a subscription taken into a queued job is left to it (real time) before a sweep queues it
+ * again. The engine gives it back when the job is done (even a failed one); this is only for a job the
+ * queue itself lost, so it is long: a backlog of 100,000 renewals drains well within it.
+ */
+export const QUEUED_FOR_MS = 60 * 60 * 1000;
+
+export type DueWork = Record<DueKind, string[]>;
+
+/** What is due at `at` (ids only: each is then handled on its own). */
+export async function dueWork(db: Db, at: Date, limit = 500): Promise<DueWork> {
+  const due: DueWork = { renew: [], end: [], remind: [], notice: [] };
+  for (const { kind, where } of DUE) {
+    const rows = await db.query<{ id: string }>(`SELECT s.id FROM subscriptions s WHERE ${where} LIMIT $2`, [at, limit]);
+    due[kind].push(...rows.rows.map((r) => r.id));
+  }
+  return due;
+}
+
+/**
+ * Takes what is due at `at` for the engine to queue: each subscription is marked as queued (skipping
+ * rows another process is taking or writing), so no sweep, of this process or another, queues it again
+ * while its job waits or runs. `releaseQueued` gives them back when the job is done.
+ */
+export async function takeDueWork(db: Queryable, at: Date, limit = 500): Promise<DueWork> {
+  const due: DueWork = { renew: [], end: [], remind: [], notice: [] };
+  const queuedAt = new Date();
+  for (const { kind, where } of DUE) {
+    const rows = await db.query<{ id: string }>(
+      `UPDATE subscriptions SET queued_at = $2 WHERE id IN (
+         SELECT s.id FROM subscriptions s WHERE ${where} AND (s.queued_at IS NULL OR s.queued_at < $3) LIMIT $4 FOR UPDATE OF s SKIP LOCKED)
+       RETURNING id`,
+      [at, queuedAt, new Date(queuedAt.getTime() - QUEUED_FOR_MS), limit],
+    );
+    due[kind].push(...rows.rows.map((r) => r.id));
+  }
+  return due;
+}
+
+/** The job for these subscriptions is done (whatever happened): a later sweep may queue them again when due. */
+export async function releaseQueued(db: Db, ids: string[]): Promise<void> {
+  await db.query('UPDATE subscriptions SET queued_at = NULL WHERE id = ANY($1::uuid[]) AND queued_at IS NOT NULL', [ids]);
 }
 
 const money = (amount: string) => `₱${amount}`;
+
+interface ClaimRow extends DueRow {
+  price: string;
+  plan_name: string;
+  /** The saved card's customer at Maya (a card subscription). */
+  customer_id: string | null;
+  at: Date;
+}
+
+interface Claim {
+  sub: ClaimRow;
+  reference: string;
+  record: { id: string; amount: string };
+  /** The record was written by this claim: no charge with its reference can have been made yet. */
+  fresh: boolean;
+}
+
+/**
+ * Takes the due period of one subscription for this process, or answers null (nothing due, paid
+ * already, another payment of the viewer in flight, or another process holds it). No lock is held:
+ * each write is guarded by the database itself (the reference and one payment in flight per viewer
+ * are unique; the lease is taken by one guarded UPDATE), so the claim costs three statements.
+ */
+async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | null> {
+  const sub = (
+    await db.query<ClaimRow>(
+      `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
+         p.price::text AS price, p.name AS plan_name, c.customer_id, ${clockSql('$2')} AS at
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+       LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
+       WHERE s.id = $1`,
+      [subscriptionId, unsetClock()],
+    )
+  ).rows[0];
+  if (!sub) return null;
+  const at = sub.at;
+  const due =
+    (sub.status === 'ACTIVE' && sub.auto_renew && (sub.payment_method === 'MAYA_VAULT' || sub.payment_method === 'MAYA_WALLET') && sub.end_date <= at) ||
+    (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at);
+  if (!due) return null;
+  const reference = renewalReference(sub.id, sub.end_date);
+  // The charge itself is held by one process for a while (real time), so two never charge at once.
+  const lease = JSON.stringify(new Date().toISOString());
+  const existing = (
+    await db.query<{ id: string; status: string; amount: string; retry_count: number }>(
+      'SELECT id, status, amount::text AS amount, retry_count FROM payment_records WHERE reference_id = $1',
+      [reference],
+    )
+  ).rows[0];
+  if (!existing) {
+    // The first attempt for this period. Nothing is written when another process wrote it first, or
+    // when another payment of the viewer (a purchase, a plan change) holds the one slot: next sweep.
+    const created = await recordPaymentUnlessTaken(db, {
+      userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: sub.price,
+      paymentMethod: sub.payment_method, at,
+      gatewayResponse: { details: { ...(sub.payment_details ?? {}), [RENEWS_KEY]: sub.id, periodStart: sub.end_date.toISOString() }, chargeClaimedAt: JSON.parse(lease) },
+    });
+    return created ? { sub, reference, record: { id: created.id, amount: sub.price }, fresh: true } : null;
+  }
+  if (existing.status === 'PAYMENT_SUCCESS') return null; // this period is paid already
+  try {
+    // A retry takes the same record back to PENDING, one more attempt; a PENDING one (a process died
+    // mid-way) is taken over once its lease has run out.
+    const leased = await db.query(
+      `UPDATE payment_records SET status = 'PENDING',
+         retry_count = retry_count + CASE WHEN status = 'PENDING' THEN 0 ELSE 1 END,
+         last_retry_date = CASE WHEN status = 'PENDING' THEN last_retry_date ELSE $3 END,
+         updated_at = CASE WHEN status = 'PENDING' THEN updated_at ELSE $3 END,
+         gateway_response = COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('chargeClaimedAt', $4::jsonb)
+       WHERE id = $1 AND status = $2 AND retry_count = $5
+         AND (status <> 'PENDING' OR gateway_response->>'chargeClaimedAt' IS NULL OR (gateway_response->>'chargeClaimedAt')::timestamptz < $6)
+       RETURNING id`,
+      [existing.id, existing.status, at, lease, existing.retry_count, new Date(Date.now() - CHARGE_LEASE_MS)],
+    );
+    if (!leased.rows.length) return null;
+  } catch (error) {
+    // Another payment of the viewer is in flight (one per viewer, unique): the retry waits for the next sweep.
+    if ((error as { code?: string }).code === '23505') return null;
+    throw error;
+  }
+  return { sub, reference, record: { id: existing.id, amount: existing.amount }, fresh: false };
+}
 
 /**
  * Charges the due period of one subscription, at most once. Answers what happened, for the engine's
@@ -97,77 +215,34 @@ const money = (amount: string) => `₱${amount}`;
  */
 export async function renewSubscription(deps: RenewalDeps, subscriptionId: string): Promise<'renewed' | 'failed' | 'pending' | 'skipped'> {
   const { db, gateway, log } = deps;
-  const claim = await db.transaction(async (tx) => {
-    const at = await now(tx);
-    const sub = (
-      await tx.query<DueRow>(
-        `SELECT id, user_id, plan_id, status, end_date, payment_method, payment_details, next_attempt_at, auto_renew FROM subscriptions WHERE id = $1 FOR UPDATE`,
-        [subscriptionId],
-      )
-    ).rows[0];
-    const due =
-      sub &&
-      ((sub.status === 'ACTIVE' && sub.auto_renew && (sub.payment_method === 'MAYA_VAULT' || sub.payment_method === 'MAYA_WALLET') && sub.end_date <= at) ||
-        (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at));
-    if (!sub || !due) return null;
-    const reference = renewalReference(sub.id, sub.end_date);
-    const plan = (await tx.query<{ price: string; name: string }>('SELECT price::text AS price, name FROM plans WHERE id = $1', [sub.plan_id])).rows[0]!;
-    let record = (await tx.query<{ id: string; status: string; amount: string; retry_count: number }>(
-      'SELECT id, status, amount::text AS amount, retry_count FROM payment_records WHERE reference_id = $1',
-      [reference],
-    )).rows[0];
-    if (record?.status === 'PAYMENT_SUCCESS') return null; // this period is paid already
-    if (!record) {
-      // Another payment of the viewer in flight (a purchase, a plan change) holds the one slot: next sweep.
-      const busy = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING'`, [sub.user_id]);
-      if (busy.rows.length) return null;
-      const created = await recordPayment(tx, {
-        userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: plan.price,
-        paymentMethod: sub.payment_method, gatewayResponse: { details: { ...(sub.payment_details ?? {}), [RENEWS_KEY]: sub.id, periodStart: sub.end_date.toISOString() } }, at,
-      });
-      record = { id: created.id, status: 'PENDING', amount: plan.price, retry_count: 0 };
-    } else if (record.status !== 'PENDING') {
-      // A retry: the same record, one more attempt.
-      const busy = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING' AND id <> $2`, [sub.user_id, record.id]);
-      if (busy.rows.length) return null;
-      await tx.query(`UPDATE payment_records SET status = 'PENDING', retry_count = retry_count + 1, last_retry_date = $2, updated_at = $2 WHERE id = $1`, [record.id, at]);
-      record = { ...record, status: 'PENDING', retry_count: record.retry_count + 1 };
-    }
-    // The charge itself is held by one process for a while (real time), so two never charge at once.
-    const leased = await tx.query(
-      `UPDATE payment_records SET gateway_response = COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('chargeClaimedAt', $2::text)
-       WHERE id = $1 AND status = 'PENDING' AND (gateway_response->>'chargeClaimedAt' IS NULL OR (gateway_response->>'chargeClaimedAt')::timestamptz < $3)
-       RETURNING id`,
-      [record.id, new Date().toISOString(), new Date(Date.now() - CHARGE_LEASE_MS)],
-    );
-    if (!leased.rows.length) return null;
-    return { sub, reference, record, plan, at };
-  });
+  const claim = await claimRenewal(db, subscriptionId);
   if (!claim) return 'skipped';
-  const { sub, reference, record, plan } = claim;
+  const { sub, reference, record } = claim;
   const target = { id: record.id, reference_id: reference, amount: record.amount };
 
-  // First ask Maya: a charge made before a crash is found and applied, never made again.
-  let attempts: MayaPayment[];
-  try {
-    attempts = await gateway.getPaymentsByReference(reference);
-  } catch (error) {
-    log(`renewals: could not read ${reference} at the gateway: ${error instanceof Error ? error.message : String(error)}`);
-    await releaseLease(db, record.id);
-    return 'pending';
+  // First ask Maya, unless this claim wrote the record: a charge made before a crash is found and
+  // applied, never made again.
+  let attempts: MayaPayment[] = [];
+  if (!claim.fresh) {
+    try {
+      attempts = await gateway.getPaymentsByReference(reference);
+    } catch (error) {
+      log(`renewals: could not read ${reference} at the gateway: ${error instanceof Error ? error.message : String(error)}`);
+      await releaseLease(db, record.id);
+      return 'pending';
+    }
+    await reverseExtraSuccesses(deps, attempts, reference);
   }
-  await reverseExtraSuccesses(deps, attempts, reference);
   const earlier = decisiveAttempt(attempts);
   let answer: MayaPayment | null = earlier && (!isFinalStatus(earlier.status) || recordStatusOf(earlier.status) === 'PAYMENT_SUCCESS') ? earlier : null;
   let failure: string | null = null;
   if (!answer) {
-    const value = toMayaValue(plan.price);
+    const value = toMayaValue(sub.price);
     try {
       if (sub.payment_method === 'MAYA_VAULT') {
         const cardTokenId = String(sub.payment_details?.cardTokenId ?? '');
-        const card = (await db.query<{ customer_id: string | null }>('SELECT customer_id FROM saved_cards WHERE card_token_id = $1 AND user_id = $2', [cardTokenId, sub.user_id])).rows[0];
-        if (!card?.customer_id) throw new GatewayError(404, 'CARD', 'Card not found');
-        answer = await gateway.payWithCard(card.customer_id, cardTokenId, {
+        if (!sub.customer_id) throw new GatewayError(404, 'CARD', 'Card not found');
+        answer = await gateway.payWithCard(sub.customer_id, cardTokenId, {
           totalAmount: { amount: value, currency: 'PHP' }, requestReferenceNumber: reference,
           redirectUrl: { success: `${deps.publicBaseUrl}/subscription`, failure: `${deps.publicBaseUrl}/subscription`, cancel: `${deps.publicBaseUrl}/subscription` },
         });
@@ -195,7 +270,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
     }
   } else status = 'PAYMENT_FAILED';
   if (status === 'PAYMENT_SUCCESS') {
-    await mailReceipt(deps, sub.user_id, record.id);
+    await mailReceipt(deps, record.id);
     return 'renewed';
   }
   if (answer && status !== 'PENDING' && !failure) failure = 'Your payment was declined';
@@ -271,16 +346,17 @@ export async function endSubscription(deps: RenewalDeps, subscriptionId: string,
   return true;
 }
 
-async function mailReceipt(deps: RenewalDeps, userId: string, recordId: string) {
+async function mailReceipt(deps: RenewalDeps, recordId: string) {
   const row = (
-    await deps.db.query<{ reference_id: string; amount: string; payment_method: string; plan_name: string; start_date: Date; end_date: Date }>(
-      `SELECT r.reference_id, r.amount::text AS amount, r.payment_method, p.name AS plan_name, s.start_date, s.end_date
-       FROM payment_records r JOIN subscriptions s ON s.id = r.subscription_id JOIN plans p ON p.id = s.plan_id WHERE r.id = $1`,
+    await deps.db.query<{ reference_id: string; amount: string; payment_method: string; plan_name: string; start_date: Date; end_date: Date; email: string; first_name: string }>(
+      `SELECT r.reference_id, r.amount::text AS amount, r.payment_method, p.name AS plan_name, s.start_date, s.end_date, u.email, u.first_name
+       FROM payment_records r JOIN subscriptions s ON s.id = r.subscription_id JOIN plans p ON p.id = s.plan_id JOIN users u ON u.id = r.user_id
+       WHERE r.id = $1`,
       [recordId],
     )
   ).rows[0];
   if (!row) return;
-  const user = await contactOf(deps.db, userId);
+  const user = { email: row.email, firstName: row.first_name };
   const method = row.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
   await deps.mailer.send({
     to: user.email,

@@ -47,6 +47,14 @@ export async function readClock(q: Queryable, env: NodeJS.ProcessEnv = process.e
   return { now: new Date(), source: 'system' };
 }
 
+/**
+ * The clock read inside another query, to save it a round trip: `clockSql('$3')` is the fixed time
+ * if one is set, else the parameter, which the caller passes as `unsetClock()` (`NOW` or the system
+ * clock). The same precedence as `readClock`.
+ */
+export const clockSql = (param: string) => `COALESCE((SELECT fixed_at FROM server_clock WHERE id), ${param}::timestamptz)`;
+export const unsetClock = (env: NodeJS.ProcessEnv = process.env): Date => fromEnvironment(env) ?? new Date();
+
 /** The server's time. Inside a transaction pass the transaction (PGlite runs one at a time). */
 export async function now(q: Queryable): Promise<Date> {
   return (await readClock(q)).now;

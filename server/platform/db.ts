@@ -157,10 +157,33 @@ const pgTypes = {
 
 const results = <T>(result: pg.QueryResult): Results<T> => ({ rows: result.rows as T[], affectedRows: result.rowCount ?? 0 });
 
+/**
+ * Statement names for PostgreSQL, as on PGlite: a statement is parsed and planned once per connection
+ * (pg prepares a named statement on a connection the first time it runs there) instead of on every
+ * call. Past the cap, statements run unnamed; a name is never reused for other text.
+ */
+function statementNames() {
+  const names = new Map<string, string>();
+  let named = 0;
+  return {
+    of: (sql: string) => names.get(sql) ?? (names.size < PREPARED_MAX ? (names.set(sql, `p${++named}`), `p${named}`) : undefined),
+    /** A table under a prepared `SELECT *` changed shape: the text gets a new name, so it is prepared again. */
+    renew: (sql: string) => (names.set(sql, `p${++named}`), `p${named}`),
+  };
+}
+
 function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Db {
+  const names = statementNames();
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      return results<T>(await client.query(sql, params as unknown[]));
+      const name = names.of(sql);
+      if (!name) return results<T>(await client.query(sql, params as unknown[]));
+      try {
+        return results<T>(await client.query({ name, text: sql, values: params as unknown[] }));
+      } catch (error) {
+        if ((error as { code?: string }).code !== '0A000') throw error;
+        return results<T>(await client.query({ name: names.renew(sql), text: sql, values: params as unknown[] }));
+      }
     },
     exec: (sql: string) => client.query(sql),
   });

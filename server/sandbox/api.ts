@@ -16,7 +16,7 @@ import { Hono, type Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { cardBrand, luhn, newCardError } from '../../src/lib/card';
-import { now, type Queryable } from '../platform/clock';
+import { clockSql, now, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import type { GatewayConfig } from '../gateway/config';
 import { SANDBOX_PATH, SANDBOX_PUBLIC_KEY, SANDBOX_SECRET_KEY } from '../gateway/config';
@@ -231,6 +231,16 @@ export function createSandbox(deps: SandboxDeps) {
   }
 
   /**
+   * As Maya does for a payment made by an API call: the webhook goes out on its own, not before the
+   * call is answered (so it may arrive before or after the answer, as over a real network).
+   */
+  function deliverLater(row: SandboxPaymentRow): void {
+    setImmediate(() => {
+      deliver(row).catch((error: unknown) => log(`sandbox: webhook for payment ${row.id} not delivered: ${error instanceof Error ? error.message : String(error)}`));
+    });
+  }
+
+  /**
    * Moves a payment that a person can still act on to `next` (or to PAYMENT_EXPIRED when its time is
    * up: an hour for a checkout, 15 minutes for a 3-D Secure challenge). Returns the row as it is afterwards and whether this call changed it; the
    * webhook is sent by the caller after the transaction, never inside it.
@@ -264,15 +274,17 @@ export function createSandbox(deps: SandboxDeps) {
     q: Queryable,
     values: { kind: SandboxPaymentRow['kind']; status: string; amount: string; rrn: string; description?: string; redirect?: z.infer<typeof redirects>; cardTokenId?: string; linkId?: string },
   ): Promise<SandboxPaymentRow> {
-    const at = await now(q);
-    const inserted = await q.query<{ id: string }>(
-      `INSERT INTO sandbox_payments (kind, status, amount, currency, request_reference_number, description, redirect_success, redirect_failure,
-         redirect_cancel, card_token_id, link_id, created_at, updated_at)
-       VALUES ($1, $2, $3::numeric, 'PHP', $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
+    // One statement: the clock read, the row written and read back with its card.
+    const inserted = await q.query<SandboxPaymentRow>(
+      `WITH inserted AS (
+         INSERT INTO sandbox_payments (kind, status, amount, currency, request_reference_number, description, redirect_success, redirect_failure,
+           redirect_cancel, card_token_id, link_id, created_at, updated_at)
+         VALUES ($1, $2, $3::numeric, 'PHP', $4, $5, $6, $7, $8, $9, $10, ${clockSql('$11')}, ${clockSql('$11')}) RETURNING *)
+       ${PAYMENT_SELECT.replace('FROM sandbox_payments p', 'FROM inserted p')}`,
       [values.kind, values.status, values.amount, values.rrn, values.description ?? '', values.redirect?.success ?? null, values.redirect?.failure ?? null,
-        values.redirect?.cancel ?? null, values.cardTokenId ?? null, values.linkId ?? null, at],
+        values.redirect?.cancel ?? null, values.cardTokenId ?? null, values.linkId ?? null, unsetClock()],
     );
-    return (await findPayment(q, inserted.rows[0]!.id))!;
+    return inserted.rows[0]!;
   }
 
   /* ----------------------------------------------------------------- the API */
@@ -402,20 +414,23 @@ export function createSandbox(deps: SandboxDeps) {
 
   api.post('/payments/v1/customers/:customerId/cards/:cardTokenId/payments', key('secret'), async (c) => {
     const customerId = param(c, 'customerId');
-    await ownCustomer(customerId);
     const cardTokenId = param(c, 'cardTokenId');
     const request = await body(c, vaultPaymentRequest);
-    const card = (
-      await db.query<{ behaviour: CardBehaviour; state: string }>('SELECT behaviour, state FROM sandbox_cards WHERE card_token_id = $1 AND customer_id = $2', [cardTokenId, customerId])
-    ).rows[0];
-    if (!card) throw new MayaError(404, 'PY0011', 'Card not found.');
+    // The customer's card (a card of no one's or someone else's customer is not found either way).
+    const card = UUID.test(customerId)
+      ? (await db.query<{ behaviour: CardBehaviour; state: string }>('SELECT behaviour, state FROM sandbox_cards WHERE card_token_id = $1 AND customer_id = $2', [cardTokenId, customerId])).rows[0]
+      : undefined;
+    if (!card) {
+      await ownCustomer(customerId);
+      throw new MayaError(404, 'PY0011', 'Card not found.');
+    }
     if (card.state !== 'VERIFIED') throw new MayaError(400, 'PY0013', 'Card is not verified.');
     const status = card.behaviour === 'THREE_DS' ? 'FOR_AUTHENTICATION' : card.behaviour === 'DECLINE' ? 'PAYMENT_FAILED' : 'PAYMENT_SUCCESS';
     const row = await insertPayment(db, {
       kind: 'VAULT', status, amount: fromMayaValue(request.totalAmount.amount), rrn: request.requestReferenceNumber, redirect: request.redirectUrl, cardTokenId,
     });
-    if (status !== 'FOR_AUTHENTICATION') await deliver(row);
-    return c.json(toMayaPayment(row, await now(db)));
+    if (status !== 'FOR_AUTHENTICATION') deliverLater(row);
+    return c.json(toMayaPayment(row, row.created_at));
   });
 
   api.get('/payments/v1/payments/:id', key('secret'), async (c) =>
@@ -545,8 +560,8 @@ export function createSandbox(deps: SandboxDeps) {
     const request = await body(c, walletPaymentRequest);
     if (!(await linkedRow(linkId))) throw new MayaError(404, 'PY0012', 'Link not found.');
     const row = await insertPayment(db, { kind: 'WALLET', status: 'PAYMENT_SUCCESS', amount: fromMayaValue(request.totalAmount.value), rrn: request.requestReferenceNumber, linkId });
-    await deliver(row);
-    return c.json(toMayaPayment(row, await now(db)));
+    deliverLater(row);
+    return c.json(toMayaPayment(row, row.created_at));
   });
 
   /* ----------------------------------------------------------------- hosted pages */

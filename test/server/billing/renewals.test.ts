@@ -23,7 +23,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   await server.reset();
   // Maya's side forgets earlier tests' charges too (a period's reference is the same in every test).
-  await server.db.exec(`DELETE FROM mailbox; DELETE FROM sandbox_payments; UPDATE sandbox_cards SET behaviour = 'APPROVE' WHERE card_token_id = 'seed-card-premium'`);
+  await server.db.exec(`DELETE FROM mailbox; DELETE FROM sandbox_payments; DELETE FROM sandbox_webhooks; UPDATE sandbox_cards SET behaviour = 'APPROVE' WHERE card_token_id = 'seed-card-premium'`);
 });
 
 const PREMIUM = 'premium@example.com';
@@ -115,12 +115,19 @@ describe('a card subscription at its end date', () => {
     const sub = await premiumSub();
     await server.setClock(new Date(sub.end_date.getTime() + 60_000));
     const reference = renewalReference(sub.id, sub.end_date);
-    // What the killed process did before dying: the charge at Maya, under the period's reference.
-    const customer = (await server.db.query<{ customer_id: string }>(`SELECT customer_id FROM saved_cards WHERE card_token_id = 'seed-card-premium'`)).rows[0]!.customer_id;
-    await deps.gateway.payWithCard(customer, 'seed-card-premium', {
-      totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: reference,
-      redirectUrl: { success: 'http://localhost/', failure: 'http://localhost/', cancel: 'http://localhost/' },
-    });
+    // Maya's webhook for the charge is lost on the way (it goes nowhere), so only asking Maya can find it.
+    await server.db.query(`INSERT INTO sandbox_webhooks (name, callback_url, created_at, updated_at) VALUES ('PAYMENT_SUCCESS', 'http://localhost/nowhere', now(), now())`);
+    // The process that dies: it claims the period (its record, its lease), Maya charges the card, and
+    // the answer never comes back to it.
+    const dying: RenewalDeps = {
+      ...deps,
+      gateway: { ...deps.gateway, payWithCard: async (...args) => { await deps.gateway.payWithCard(...args); return new Promise<never>(() => {}); } },
+    };
+    void renewSubscription(dying, sub.id);
+    await expect.poll(() => chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+    // While its lease holds, nobody else charges; once it has run out, the next run asks Maya first.
+    expect(await renewSubscription(deps, sub.id)).toBe('skipped');
+    await server.db.query(`UPDATE payment_records SET gateway_response = jsonb_set(gateway_response, '{chargeClaimedAt}', '"2000-01-01T00:00:00.000Z"') WHERE reference_id = $1`, [reference]);
     expect(await renewSubscription(deps, sub.id)).toBe('renewed');
     expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
   });
