@@ -31,10 +31,10 @@ export interface PaidRecord {
 
 /** Writes the subscription a paid record buys; called once per record, in the outcome's transaction. */
 export async function activatePaidRecord(tx: Queryable, record: PaidRecord, at: Date): Promise<void> {
+  // A renewal (thousands at once from the billing engine) writes the record's new subscription in the same statement.
+  if (typeof record.payment_details?.[RENEWS_KEY] === 'string') return startNextPeriod(tx, record, at);
   const subscriptionId =
-    typeof record.payment_details?.[RENEWS_KEY] === 'string' ? await startNextPeriod(tx, record, at)
-    : typeof record.payment_details?.[CHANGE_KEY] === 'string' ? await replaceForPlanChange(tx, record, at)
-    : await startPurchased(tx, record, at);
+    typeof record.payment_details?.[CHANGE_KEY] === 'string' ? await replaceForPlanChange(tx, record, at) : await startPurchased(tx, record, at);
   await tx.query('UPDATE payment_records SET subscription_id = $2 WHERE id = $1', [record.id, subscriptionId]);
 }
 
@@ -58,7 +58,7 @@ async function startPurchased(tx: Queryable, record: PaidRecord, at: Date): Prom
  * late while PAST_DUE), as a new history item on the same plan, method and card or wallet; the old
  * period is over.
  */
-async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Promise<string> {
+async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Promise<void> {
   const renewedId = record.payment_details![RENEWS_KEY] as string;
   // The old period is over: ended and read (with its plan's period) in one statement, which also locks it.
   // It was renewed, so no end-of-subscription notice is due for it (end_notice_at: handled).
@@ -75,12 +75,13 @@ async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Pro
   const start = old.end_date;
   const end = addBillingPeriod(start, old.billing_cycle, old.duration);
   const renewing = record.payment_method !== 'MAYA_CHECKOUT';
-  const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, previous_plan_id, created_at, updated_at)
-     VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $2, $8, $8) RETURNING id`,
-    [record.user_id, old.plan_id, start, end, record.payment_method, JSON.stringify(subscriptionDetails(record.payment_details)), renewing, at],
+  await tx.query(
+    `WITH next AS (
+       INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, previous_plan_id, created_at, updated_at)
+       VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $2, $8, $8) RETURNING id)
+     UPDATE payment_records SET subscription_id = next.id FROM next WHERE payment_records.id = $9`,
+    [record.user_id, old.plan_id, start, end, record.payment_method, JSON.stringify(subscriptionDetails(record.payment_details)), renewing, at, record.id],
   );
-  return inserted.rows[0]!.id;
 }
 
 /** A plan change: the old subscription ends now, the new one starts now with the time left added. */

@@ -10,7 +10,7 @@
  * The local sandbox signs the same way with its own key pair. Whatever the signature says, the API
  * never trusts a webhook's status: it asks the gateway for the payment and applies what it answers.
  */
-import { createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Maya-Webhook-Signature';
 export const TIMESTAMP_HEADER = 'X-Maya-Webhook-Timestamp';
@@ -41,7 +41,7 @@ export function signedString(body: unknown, nonce: string): string {
 /** Signs a delivery as Maya does (the local sandbox uses it with its own private key). */
 export function signWebhook(privateKey: KeyObject | string, rawBody: string, nowMs = Date.now()): Record<string, string> {
   const nonce = randomBytes(16).toString('hex');
-  const signature = createSign('sha256').update(signedString(JSON.parse(rawBody), nonce)).sign(privateKey, 'hex');
+  const signature = createSign('sha256').update(signedString(JSON.parse(rawBody), nonce)).sign(keyObject(privateKey, 'private'), 'hex');
   return { [SIGNATURE_HEADER]: `nonce=${nonce},v1=${signature}`, [TIMESTAMP_HEADER]: String(nowMs) };
 }
 
@@ -50,6 +50,21 @@ export interface WebhookCheck {
   publicKeys: ReadonlyArray<KeyObject | string>;
   /** Maya's webhook source addresses; empty: any address (the local sandbox). */
   allowedIps: readonly string[];
+}
+
+/**
+ * A key given as PEM is read once and kept: reading PEM (ASN.1) costs more than the signature itself,
+ * and every webhook is signed (sandbox) and verified (API).
+ */
+const keyObjects = new Map<string, KeyObject>();
+function keyObject(key: KeyObject | string, kind: 'private' | 'public'): KeyObject {
+  if (typeof key !== 'string') return key;
+  let made = keyObjects.get(key);
+  if (!made) {
+    made = kind === 'private' ? createPrivateKey(key) : createPublicKey(key);
+    keyObjects.set(key, made);
+  }
+  return made;
 }
 
 /** True for a delivery Maya signed, recently, from an allowed address. */
@@ -81,7 +96,7 @@ export function verifyWebhook(
   const text = signedString(body, nonce);
   return check.publicKeys.some((key) => {
     try {
-      return createVerify('sha256').update(text).verify(key, given, 'hex');
+      return createVerify('sha256').update(text).verify(keyObject(key, 'public'), given, 'hex');
     } catch {
       return false;
     }
