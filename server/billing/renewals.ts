@@ -75,8 +75,13 @@ const DUE: Array<{ kind: DueKind; where: string }> = [
   },
   {
     kind: 'notice',
-    where: `s.end_notice_at IS NULL AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
-       AND (s.status IN ('CANCELED', 'EXPIRED') OR (s.status = 'ACTIVE' AND NOT (s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'))))
+    where: `s.end_notice_at IS NULL AND s.status IN ('CANCELED', 'EXPIRED') AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
+       AND NOT EXISTS (SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND n.start_date >= s.end_date AND n.id <> s.id)`,
+  },
+  {
+    kind: 'notice',
+    where: `s.end_notice_at IS NULL AND s.status = 'ACTIVE' AND NOT (s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'))
+       AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
        AND NOT EXISTS (SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND n.start_date >= s.end_date AND n.id <> s.id)`,
   },
 ];
@@ -108,12 +113,14 @@ export async function dueWork(db: Db, at: Date, limit = 500): Promise<DueWork> {
 export async function takeDueWork(db: Queryable, at: Date, limit = 500): Promise<DueWork> {
   const due: DueWork = { renew: [], end: [], remind: [], notice: [] };
   const queuedAt = new Date();
+  // A mark whose job the queue lost is dropped after QUEUED_FOR_MS; the subscription is then taken as any other.
+  await db.query('UPDATE subscriptions SET queued_at = NULL WHERE queued_at < $1', [new Date(queuedAt.getTime() - QUEUED_FOR_MS)]);
   for (const { kind, where } of DUE) {
     const rows = await db.query<{ id: string }>(
       `UPDATE subscriptions SET queued_at = $2 WHERE id IN (
-         SELECT s.id FROM subscriptions s WHERE ${where} AND (s.queued_at IS NULL OR s.queued_at < $3) LIMIT $4 FOR UPDATE OF s SKIP LOCKED)
+         SELECT s.id FROM subscriptions s WHERE ${where} AND s.queued_at IS NULL LIMIT $3 FOR UPDATE OF s SKIP LOCKED)
        RETURNING id`,
-      [at, queuedAt, new Date(queuedAt.getTime() - QUEUED_FOR_MS), limit],
+      [at, queuedAt, limit],
     );
     due[kind].push(...rows.rows.map((r) => r.id));
   }

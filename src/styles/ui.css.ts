@@ -2,7 +2,9 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from './theme.css';
 
-export const page = style({ maxWidth: 1040, margin: '0 auto', padding: `${space.xl} ${space.md}` });
+/** The content's edge is the header's (layout.css.ts): 16 px on a phone, 40 px from medium width. */
+const pageEdge = { '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl } } } as const;
+export const page = style({ maxWidth: 1040, margin: '0 auto', padding: `${space.xl} ${space.md}`, ...pageEdge });
 export const narrowPage = style({ maxWidth: 460, margin: '0 auto', padding: `${space.xl} ${space.md}` });
 
 export const card = style({

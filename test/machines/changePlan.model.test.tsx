@@ -113,6 +113,9 @@ describeModel('changePlan', {
       expect(planCard('Yearly').getByText('Save Php 198 a year')).toBeInTheDocument();
       const select = planCard('Yearly').getByRole('button', { name: /Select Plan/ });
       expect(select).toHaveAttribute('aria-pressed', String(snapshot.context.selectedPlanId === 2));
+      // Chosen is said in words too, not only by the border's colour.
+      if (snapshot.context.selectedPlanId === 2) expect(planCard('Yearly').getByText('✓ Chosen')).toBeInTheDocument();
+      else expect(screen.queryByText('✓ Chosen')).not.toBeInTheDocument();
       if (attemptedWithoutPlan) expect(await screen.findByText('Please select a plan')).toBeInTheDocument();
       expect(run.location.history.at(-1)).toBe('/subscription/change-plan');
     },

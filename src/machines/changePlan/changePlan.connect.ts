@@ -85,6 +85,8 @@ export interface ChangePlanDialogView {
   /** The change is running: nothing can be pressed. */
   pending: boolean;
   planName: string;
+  /** How the change is paid: with the card or wallet at once, or on Maya's checkout page (a checkout subscription). */
+  explanation: string;
   /** The server's numbers; null until they are in. */
   facts: Array<{ label: string; value: string }> | null;
   error: string | null;
@@ -93,10 +95,18 @@ export interface ChangePlanDialogView {
   cancel: () => void;
 }
 
+/** The dialog's sentence: a checkout subscription pays on Maya's page, not "with your current payment method". */
+export function changeExplanation(planName: string, paymentMethod: string | null | undefined): string {
+  return paymentMethod === 'MAYA_CHECKOUT'
+    ? `You are changing to the ${planName} plan. You pay for it next on Maya's secure checkout page, and the remaining days of your current subscription are added.`
+    : `You are changing to the ${planName} plan. The payment is taken immediately with your current payment method, and the remaining days of your current subscription are added.`;
+}
+
 export function changePlanDialogView(
   snapshot: SnapshotFrom<ChangePlanMachine>,
   send: (event: ChangePlanEvent) => void,
   plans: readonly Plan[] | undefined,
+  paymentMethod?: string | null,
 ): ChangePlanDialogView {
   const { preview, error, selectedPlanId } = snapshot.context;
   const open = snapshot.matches('open');
@@ -107,6 +117,7 @@ export function changePlanDialogView(
     loading: snapshot.matches({ open: 'previewing' }),
     pending: snapshot.matches({ open: 'changing' }),
     planName: plan?.name ?? '',
+    explanation: changeExplanation(plan?.name ?? '', paymentMethod),
     facts: preview
       ? [
           { label: 'Charged now', value: formatPrice(preview.amountDue, preview.currency) },

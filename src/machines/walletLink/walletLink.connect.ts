@@ -4,6 +4,13 @@ import { UNLINK_CONFIRM, WALLET_BANNERS, type WalletLinkEvent, type WalletLinkMa
 
 export const WALLET_PROVIDER = 'Maya';
 
+/** Maya's card state of a linked wallet, in words (its values are not listed anywhere; others are shown as Maya sends them, lower-cased). */
+export function walletCardState(state: string | null | undefined): string | null {
+  if (!state) return null;
+  const words: Record<string, string> = { VERIFIED: 'Verified', PRE_VERIFICATION: 'Waiting for verification', FAILED: 'Verification failed', ACTIVE: 'Active', INACTIVE: 'Inactive' };
+  return words[state.toUpperCase()] ?? state.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+}
+
 export function connectWalletLink(state: SnapshotFrom<WalletLinkMachine>, send: (event: WalletLinkEvent) => void) {
   const { link, linkStatus, error } = state.context;
   return {
@@ -17,7 +24,7 @@ export function connectWalletLink(state: SnapshotFrom<WalletLinkMachine>, send: 
     unlinking: state.matches('unlinking'),
     banner: linkStatus ? { tone: linkStatus === 'success' ? ('good' as const) : ('bad' as const), text: WALLET_BANNERS[linkStatus] } : null,
     email: link?.customer.contact.email ?? null,
-    cardState: link?.card.state ?? null,
+    cardState: walletCardState(link?.card.state),
     error,
     onLink: () => send({ type: 'wallet.link' }),
     onUnlink: () => send({ type: 'wallet.unlink' }),

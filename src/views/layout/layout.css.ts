@@ -32,6 +32,7 @@ export const menuItem = style({
 export const footer = style({
   borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface,
   padding: `${space.xl} ${space.md}`, marginTop: space.xxl,
+  '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl } },
 });
 export const footerGrid = style({
   maxWidth: 1040, margin: '0 auto', display: 'grid', gap: space.lg,

@@ -94,7 +94,7 @@ export default function ChangePlanPage() {
           </div>
         </>
       )}
-      <ChangePlanDialog flow={flow} plans={plans} opener={opener} />
+      <ChangePlanDialog flow={flow} plans={plans} paymentMethod={status?.paymentMethod ?? null} opener={opener} />
     </div>
   );
 }
@@ -112,6 +112,7 @@ function PlanGrid({ plans, currentPlanId, selectedPlanId, onSelect }: {
           <div className={css.planTop}>
             <h2 id={`plan-${plan.id}`} className={css.planTitle}>{plan.name}</h2>
             {plan.popular && <span className={sub.badge.type}>Popular</span>}
+            {plan.selected && <span className={css.chosen}>✓ Chosen</span>}
           </div>
           <p className={css.note}>{plan.description}</p>
           <p className={css.price}>
@@ -139,12 +140,13 @@ function PlanGrid({ plans, currentPlanId, selectedPlanId, onSelect }: {
   );
 }
 
-function ChangePlanDialog({ flow, plans, opener }: {
+function ChangePlanDialog({ flow, plans, paymentMethod, opener }: {
   flow: ReturnType<typeof useFlow<typeof changePlanMachine>>;
   plans: readonly Plan[] | undefined;
+  paymentMethod: string | null;
   opener: RefObject<HTMLButtonElement | null>;
 }) {
-  const view = useSelector(flow, (snapshot) => changePlanDialogView(snapshot, flow.send, plans), sameDialog);
+  const view = useSelector(flow, (snapshot) => changePlanDialogView(snapshot, flow.send, plans, paymentMethod), sameDialog);
   return (
     <Dialog.Root
       open={view.open}
@@ -164,7 +166,7 @@ function ChangePlanDialog({ flow, plans, opener }: {
             <Dialog.Description asChild>
               <div className={sub.dialogBody}>
                 <p className={sub.dialogText}>
-                  {`You are changing to the ${view.planName} plan. The payment is taken immediately with your current payment method, and the remaining days of your current subscription are added.`}
+                  {view.explanation}
                 </p>
                 {view.loading && <p role="status" className={muted}>Calculating your new plan...</p>}
                 {view.facts && (
@@ -196,6 +198,6 @@ function ChangePlanDialog({ flow, plans, opener }: {
 
 /** Equal when what the dialog shows is (handlers only close over `send`). */
 function sameDialog(a: ReturnType<typeof changePlanDialogView>, b: ReturnType<typeof changePlanDialogView>) {
-  return a.open === b.open && a.loading === b.loading && a.pending === b.pending && a.planName === b.planName
+  return a.open === b.open && a.loading === b.loading && a.pending === b.pending && a.planName === b.planName && a.explanation === b.explanation
     && a.error === b.error && a.canConfirm === b.canConfirm && JSON.stringify(a.facts) === JSON.stringify(b.facts);
 }

@@ -8,8 +8,9 @@ export const grid = style({
   display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)', margin: `${space.lg} 0`, padding: 0, listStyle: 'none',
   '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
 });
+// A column whose feature list takes the spare height: the buttons of cards side by side line up.
 export const planCard = style({
-  display: 'grid', gap: space.sm, alignContent: 'start', padding: space.lg, borderRadius: radius.lg,
+  display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.lg, borderRadius: radius.lg,
   background: vars.color.surface, border: `2px solid ${vars.color.border}`, minWidth: 0,
 });
 export const selected = style({ borderColor: vars.color.accent });
@@ -17,7 +18,11 @@ export const planTop = style({ display: 'flex', alignItems: 'center', justifyCon
 export const planTitle = style({ margin: 0, fontSize: font.size.lg });
 export const price = style({ margin: 0, fontSize: font.size.xl, fontWeight: 700 });
 export const period = style({ fontSize: font.size.md, fontWeight: 400, color: vars.color.textMuted });
-export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs });
+export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
+/** The chosen plan says so in words, not only by its border's colour. */
+export const chosen = style({
+  padding: `2px ${space.sm}`, borderRadius: radius.pill, border: `1px solid ${vars.color.accent}`, color: vars.color.text, fontSize: font.size.sm, fontWeight: 600,
+});
 export const footer = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap' });
 export const dialogFacts = style({
   display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.xs} ${space.md}`, margin: 0,

@@ -30,13 +30,14 @@ export const planGrid = style({
   display: 'grid', gap: space.md, gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [breakpoint.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
+// A column whose feature list takes the spare height: the two plans' buttons line up.
 export const planCard = style({
   border: `1px solid ${vars.color.border}`, borderRadius: radius.md, padding: space.lg, background: vars.color.surfaceRaised,
-  display: 'grid', gap: space.sm, alignContent: 'start',
+  display: 'flex', flexDirection: 'column', gap: space.sm,
 });
 export const planTitle = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.sm, margin: 0, fontSize: font.size.lg });
 export const price = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
-export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs });
+export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
 export const popular = style({
   fontSize: font.size.sm, fontWeight: 600, color: vars.color.accent, border: '1px solid currentColor', borderRadius: radius.pill,
   padding: `2px ${space.sm}`,
