@@ -16,6 +16,11 @@ import { endSubscription, noticeEnd, releaseQueued, remindCheckout, renewSubscri
 const QUEUE = 'billing-due';
 /** Subscriptions per job: a job's chunk runs at once, and the queue's cost is paid once per chunk. */
 const CHUNK = 8;
+/**
+ * Jobs waiting in the queue above which a sweep takes nothing more: with 100,000 renewals due at once,
+ * the queue is topped up as it drains instead of every sweep walking the whole backlog.
+ */
+const BACKLOG_JOBS = 64;
 
 interface DueJob {
   kind: DueKind;
@@ -76,6 +81,7 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
   const sweep = () =>
     (sweeping ??= (async () => {
       try {
+        if ((await boss.getQueueSize(QUEUE)) >= BACKLOG_JOBS) return 0;
         // The marks and the jobs are written in one transaction: a process killed between the two leaves neither.
         const queued = await deps.db.transaction(async (tx) => {
           const due = await takeDueWork(tx, await now(tx));

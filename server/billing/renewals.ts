@@ -27,6 +27,7 @@ import type { Mailer } from '../platform/mail';
 import { RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
 import { recordPaymentUnlessTaken } from './payments';
+import { addBillingPeriod } from './periods';
 import { applyGatewayAnswer, decisiveAttempt } from './settlement';
 import { LAST_RETRY_DAY, REMINDER_DAYS } from './subscriptions';
 
@@ -137,6 +138,10 @@ const money = (amount: string) => `₱${amount}`;
 interface ClaimRow extends DueRow {
   price: string;
   plan_name: string;
+  billing_cycle: string;
+  duration: number;
+  email: string;
+  first_name: string;
   /** The saved card's customer at Maya (a card subscription). */
   customer_id: string | null;
   at: Date;
@@ -160,8 +165,8 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | nul
   const sub = (
     await db.query<ClaimRow>(
       `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
-         p.price::text AS price, p.name AS plan_name, c.customer_id, ${clockSql('$2')} AS at
-       FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+         p.price::text AS price, p.name AS plan_name, p.billing_cycle, p.duration, u.email, u.first_name, c.customer_id, ${clockSql('$2')} AS at
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id JOIN users u ON u.id = s.user_id
        LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
        WHERE s.id = $1`,
       [subscriptionId, unsetClock()],
@@ -176,22 +181,22 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | nul
   const reference = renewalReference(sub.id, sub.end_date);
   // The charge itself is held by one process for a while (real time), so two never charge at once.
   const lease = JSON.stringify(new Date().toISOString());
+  // The first attempt for this period writes its record. Nothing is written when the record exists
+  // (another process wrote it first, or an earlier attempt did), or when another payment of the viewer
+  // (a purchase, a plan change) holds the one slot.
+  const created = await recordPaymentUnlessTaken(db, {
+    userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: sub.price,
+    paymentMethod: sub.payment_method, at,
+    gatewayResponse: { details: { ...(sub.payment_details ?? {}), [RENEWS_KEY]: sub.id, periodStart: sub.end_date.toISOString() }, chargeClaimedAt: JSON.parse(lease) },
+  });
+  if (created) return { sub, reference, record: { id: created.id, amount: sub.price }, fresh: true };
   const existing = (
     await db.query<{ id: string; status: string; amount: string; retry_count: number }>(
       'SELECT id, status, amount::text AS amount, retry_count FROM payment_records WHERE reference_id = $1',
       [reference],
     )
   ).rows[0];
-  if (!existing) {
-    // The first attempt for this period. Nothing is written when another process wrote it first, or
-    // when another payment of the viewer (a purchase, a plan change) holds the one slot: next sweep.
-    const created = await recordPaymentUnlessTaken(db, {
-      userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: sub.price,
-      paymentMethod: sub.payment_method, at,
-      gatewayResponse: { details: { ...(sub.payment_details ?? {}), [RENEWS_KEY]: sub.id, periodStart: sub.end_date.toISOString() }, chargeClaimedAt: JSON.parse(lease) },
-    });
-    return created ? { sub, reference, record: { id: created.id, amount: sub.price }, fresh: true } : null;
-  }
+  if (!existing) return null; // the viewer's other payment in flight: next sweep
   if (existing.status === 'PAYMENT_SUCCESS') return null; // this period is paid already
   try {
     // A retry takes the same record back to PENDING, one more attempt; a PENDING one (a process died
@@ -277,7 +282,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
     }
   } else status = 'PAYMENT_FAILED';
   if (status === 'PAYMENT_SUCCESS') {
-    await mailReceipt(deps, record.id);
+    await mailReceipt(deps, sub, { reference, amount: record.amount });
     return 'renewed';
   }
   if (answer && status !== 'PENDING' && !failure) failure = 'Your payment was declined';
@@ -353,22 +358,17 @@ export async function endSubscription(deps: RenewalDeps, subscriptionId: string,
   return true;
 }
 
-async function mailReceipt(deps: RenewalDeps, recordId: string) {
-  const row = (
-    await deps.db.query<{ reference_id: string; amount: string; payment_method: string; plan_name: string; start_date: Date; end_date: Date; email: string; first_name: string }>(
-      `SELECT r.reference_id, r.amount::text AS amount, r.payment_method, p.name AS plan_name, s.start_date, s.end_date, u.email, u.first_name
-       FROM payment_records r JOIN subscriptions s ON s.id = r.subscription_id JOIN plans p ON p.id = s.plan_id JOIN users u ON u.id = r.user_id
-       WHERE r.id = $1`,
-      [recordId],
-    )
-  ).rows[0];
-  if (!row) return;
-  const user = { email: row.email, firstName: row.first_name };
-  const method = row.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
+/**
+ * The receipt, from what the renewal knows: the period paid starts at the old end date and lasts the
+ * plan's period (as activation.ts writes it, whichever of the answer and the webhook applied it).
+ */
+async function mailReceipt(deps: RenewalDeps, sub: ClaimRow, paid: { reference: string; amount: string }) {
+  const end = addBillingPeriod(sub.end_date, sub.billing_cycle, sub.duration);
+  const method = sub.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
   await deps.mailer.send({
-    to: user.email,
-    subject: `${PRODUCT_NAME}: receipt for your ${row.plan_name} renewal`,
-    text: `Hi ${user.firstName}, your Premium subscription renewed. Plan: ${row.plan_name}. Period: ${formatDate(row.start_date)} to ${formatDate(row.end_date)}. Amount: ${money(row.amount)}, paid with ${method}. Reference: ${row.reference_id}.`,
+    to: sub.email,
+    subject: `${PRODUCT_NAME}: receipt for your ${sub.plan_name} renewal`,
+    text: `Hi ${sub.first_name}, your Premium subscription renewed. Plan: ${sub.plan_name}. Period: ${formatDate(sub.end_date)} to ${formatDate(end)}. Amount: ${money(paid.amount)}, paid with ${method}. Reference: ${paid.reference}.`,
   });
 }
 
