@@ -19,7 +19,7 @@ import { paymentHistory } from './payments';
 import { cardVerified, savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
 import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
 import { renewWithCheckout } from './renewNow';
-import { resultStatus, settleFromWebhook, settlePayment } from './settlement';
+import { resultAddress, settleFromWebhook, settlePayment } from './settlement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const planIdSchema = z.object({ planId: z.number({ error: 'planId must be a number' }).check(z.int(), z.positive(), z.lte(1_000_000_000)) });
@@ -84,8 +84,9 @@ export function paymentRoutes(services: Services) {
   // The browser comes back here from a hosted page. The outcome in the address is not believed.
   app.get('/return/:recordId', async (c) => {
     const recordId = c.req.param('recordId');
-    const status = UUID.test(recordId) ? await settlePayment(billing, recordId) : 'UNKNOWN';
-    return c.redirect(`${billing.publicBaseUrl}/payment?status=${resultStatus(status)}`, 303);
+    const known = UUID.test(recordId);
+    const status = known ? await settlePayment(billing, recordId) : 'UNKNOWN';
+    return c.redirect(await resultAddress(billing, billing.publicBaseUrl, known ? recordId : null, status), 303);
   });
 
   app.post(WEBHOOK_PATH.replace('/api/v1/mobile/payment', ''), async (c) => {

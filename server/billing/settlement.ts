@@ -212,6 +212,31 @@ async function lateOutcome(deps: SettleDeps, record: RecordRow): Promise<string>
 }
 
 /** Where the browser lands after a return: the app's payment result page. */
+/** The wizard's name for each method (src/machines/subscribe/subscribe.address.ts). */
+const WIZARD_METHOD: Record<string, string> = { MAYA_VAULT: 'card', MAYA_WALLET: 'maya', MAYA_CHECKOUT: 'checkout' };
+
+/**
+ * The app's result page for a settled record. A failed one names the plan and method tried, so the
+ * page's "Try again" reopens the wizard on that plan (what is named comes from our record, never
+ * from the address Maya sent the browser back to).
+ */
+export async function resultAddress(deps: Pick<SettleDeps, 'db'>, publicBaseUrl: string, recordId: string | null, status: string): Promise<string> {
+  const result = resultStatus(status);
+  const params = new URLSearchParams({ status: result });
+  if (result === 'failed' && recordId) {
+    const tried = await deps.db.query<{ slug: string; payment_method: string }>(
+      `SELECT p.slug, r.payment_method FROM payment_records r JOIN plans p ON p.id = r.plan_id WHERE r.id = $1`,
+      [recordId],
+    );
+    const row = tried.rows[0];
+    if (row) {
+      params.set('plan', row.slug);
+      if (WIZARD_METHOD[row.payment_method]) params.set('payment-method', WIZARD_METHOD[row.payment_method]!);
+    }
+  }
+  return `${publicBaseUrl}/payment?${params.toString()}`;
+}
+
 export function resultStatus(status: string): 'success' | 'failed' | 'canceled' {
   if (status === 'PAYMENT_SUCCESS') return 'success';
   if (status === 'PAYMENT_CANCELLED') return 'canceled';

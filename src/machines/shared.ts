@@ -24,8 +24,12 @@ export function errorMessageOf(event: unknown): string {
  */
 export type Notify = { kind: 'success' | 'error' | 'info'; message: string };
 export type StartSession = { result: AuthResult };
-/** Where a flow sends the viewer; `replace` replaces the history entry. */
-export type Navigation = { path: string; replace?: boolean };
+/**
+ * Where a flow sends the viewer; `replace` replaces the history entry (a correction or a choice
+ * written in place: focus and scroll stay where they are). `state` is kept with the history entry
+ * (survives a reload and back/forward in this tab, never leaves the browser).
+ */
+export type Navigation = { path: string; replace?: boolean; state?: unknown };
 
 /** An onError action that hands the failed call's message (product.md#errors) to the named assign action. */
 export function withErrorMessage<const T extends string>(type: T) {

@@ -53,8 +53,9 @@ export function AppRoutes() {
               <Suspense fallback={<PageLoading />}>
                 <Switch>
                   <Route path={routes.home} component={LandingPage} />
-                  {/* The payment result has the normal header, so a viewer back from the gateway knows where they are. */}
-                  <Route path={routes.payment} component={PaymentResultPage} />
+                  {/* The payment result has the normal header, so a viewer back from the gateway knows where they are;
+                      a signed-in viewer also sees the payment's details, read through the signed-in group's queries. */}
+                  <Route path={routes.payment}><SignedInGroup><PaymentResultPage /></SignedInGroup></Route>
                   <Route path={routes.terms} component={TermsPage} />
                   <Route path={routes.privacy} component={PrivacyPage} />
                   <Route path={routes.login}><GuestOnly><LoginPage /></GuestOnly></Route>

@@ -55,21 +55,39 @@ function focusHeadingWhenShown(main: HTMLElement): () => void {
   return () => observer.disconnect();
 }
 
+/** The address a flow wrote in place (goToAction with `replace`), until the route change effect sees it. */
+let writtenInPlace: string | null = null;
+
+/** The next change to `address` is written in place: if it stays on the same page, focus and scroll stay. */
+export function keepFocusFor(address: string): void {
+  writtenInPlace = address;
+}
+
 export function useRouteChange() {
   const [path] = useLocation();
   const search = useSearch();
   const first = useRef(true);
+  const shownPath = useRef(path);
 
   useEffect(() => {
     document.title = documentTitleFor(path);
   }, [path]);
 
   useEffect(() => {
+    const address = search ? `${path}?${search}` : path;
+    const samePage = shownPath.current === path;
+    shownPath.current = path;
+    const inPlace = writtenInPlace === address;
+    writtenInPlace = null;
     // The first page of a visit keeps the browser's own start (top, focus on the document).
     if (first.current) {
       first.current = false;
       return;
     }
+    // A choice or a correction written into the address of the page on screen (a payment method
+    // picked in the wizard): the person's focus stays on what they just used, if it is still there.
+    const focused = document.activeElement;
+    if (inPlace && samePage && focused && focused !== document.body && focused.isConnected) return;
     (document.scrollingElement ?? document.documentElement).scrollTop = 0;
     const main = document.getElementById('main');
     return main ? focusHeadingWhenShown(main) : undefined;

@@ -112,11 +112,29 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/step=3/);
   await expect(page.getByText('Mastercard **** **** **** 2346')).toBeVisible();
+  // A reload of Confirm stays on Confirm with the card (kept with the history entry, never in the
+  // address), and one Back is one step back (issue 19: it used to land on step 2 twice).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+  await expect(page).toHaveURL(/step=3/);
+  await expect(page.getByText('Mastercard **** **** **** 2346')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+  await expect(page.getByText('Mastercard **** **** **** 2346')).toBeVisible();
   await expect(page.getByText('₱99 monthly')).toBeVisible();
   await expect(page.getByText(/renews automatically/)).toBeVisible();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page).toHaveURL(/\/payment\?status=success$/);
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  // What the server says of the payment, not what the address claims.
+  const details = page.getByRole('region', { name: 'Payment details' });
+  await expect(details.locator('dt', { hasText: 'Plan' }).locator('+ dd')).toHaveText('Monthly');
+  await expect(details.locator('dt', { hasText: 'Amount' }).locator('+ dd')).toHaveText('₱99');
+  await expect(details.locator('dt', { hasText: 'Status' }).locator('+ dd')).toHaveText('Succeeded');
+  await expect(details.locator('dt', { hasText: 'Reference' }).locator('+ dd')).not.toBeEmpty();
+  await expect(details.getByText('Next Billing Date')).toBeVisible();
   await expectPremium(page);
 });
 
@@ -142,8 +160,9 @@ test('a declined card ends on the failed result with the server message as a toa
   await confirmCardAtBank(page, 'paymaya88');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
-  await expect(page).toHaveURL(/\/payment\?status=failed$/);
+  await expect(page).toHaveURL(/\/payment\?status=failed&plan=monthly&payment-method=card$/);
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscription/payment?plan=monthly&step=2&payment-method=card');
   await expect(page.locator('.Toastify').getByRole('alert')).toContainText(/declined/);
   problems = problems.filter((text) => !text.includes('402'));
   await page.getByRole('link', { name: 'Go to Subscription' }).click();
@@ -219,7 +238,12 @@ test('an unpaid checkout expires after an hour of the server clock (Maya’s che
   expect((await request.post('/dev/clock', { data: { now: later } })).ok()).toBe(true);
   try {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(page).toHaveURL(/\/payment\?status=failed$/);
+    await expect(page).toHaveURL(/\/payment\?status=failed&plan=monthly&payment-method=checkout$/);
+    // Try again keeps the plan: the wizard's payment step of the monthly plan, by checkout.
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/subscription\/payment\?plan=monthly&step=2&payment-method=checkout$/);
+    await expect(page.getByRole('radio', { name: 'Checkout' })).toBeChecked();
+    await page.goBack();
     await page.getByRole('link', { name: 'Go to Subscription' }).click();
     await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Expired');
   } finally {
@@ -230,7 +254,18 @@ test('an unpaid checkout expires after an hour of the server clock (Maya’s che
 test('reload and back/forward land on the same wizard step; an invalid wallet return says so', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await page.getByRole('radio', { name: 'Checkout' }).check();
+  // Choosing a method by keyboard keeps focus on the options (the address changes in place), so the
+  // arrow keys go on through them.
+  await page.getByRole('radio', { name: 'Credit/Debit Card' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/payment-method=card/);
+  await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/payment-method=maya/);
+  await expect(page.getByRole('radio', { name: 'Maya Wallet' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Checkout' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Checkout' })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
   await page.reload();
@@ -254,6 +289,11 @@ test('reload and back/forward land on the same wizard step; an invalid wallet re
   await expect(page).toHaveURL(/step=1/);
   await page.goto('/subscription/payment?plan=monthly&step=2&payment-method=maya&wallet-link-status=bogus');
   await expect(page.getByRole('alert')).toHaveText('Invalid Query! Please reload your browser');
+  // Not a dead end: the wallet step of the plan, the address corrected in place.
+  await page.getByRole('button', { name: 'Choose the payment method again' }).click();
+  await expect(page).toHaveURL(/\/subscription\/payment\?plan=monthly&step=2&payment-method=maya$/);
+  await expect(page.getByRole('radio', { name: 'Maya Wallet' })).toBeChecked();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByRole('link', { name: 'Back to Subscription' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
 });

@@ -13,7 +13,7 @@ import { ApiError } from '../../src/api/http';
 import { createQueryClient, queryKeys } from '../../src/api/queries';
 import type { WalletLink } from '../../src/api/schemas';
 import type { ChosenCard } from '../../src/machines/cardEntry/cardEntry.machine';
-import { format, type SubscribeLocation, type WizardMethod } from '../../src/machines/subscribe/subscribe.address';
+import { choiceState, format, type SubscribeLocation, type WizardMethod } from '../../src/machines/subscribe/subscribe.address';
 import { INVALID_QUERY, subscribeMachine } from '../../src/machines/subscribe/subscribe.machine';
 import { METHOD_LABELS } from '../../src/machines/subscribe/subscribe.connect';
 import SubscribePage from '../../src/views/pages/SubscribePage';
@@ -40,9 +40,11 @@ const lastAddress = (run: Run) => new URL(run.location.history.at(-1)!, 'http://
 
 describeModel('subscribe', {
   machine: subscribeMachine,
-  // A fresh start; the return from Maya's wallet page; a return with an address the spec does not know.
+  // A fresh start; the return from Maya's wallet page; a return with an address the spec does not know;
+  // a reload of Confirm by card (the card is kept with the history entry, not in the address).
   inputs: [
     at({}),
+    { ...at({ plan: 'yearly', step: 3, method: 'card' }), card: chosenVisa },
     at({ plan: 'monthly', step: 2, method: 'maya', walletLinkStatus: 'success' }),
     at({ plan: 'monthly', step: 2, method: 'maya', walletLinkStatus: 'invalid' }),
   ],
@@ -62,6 +64,7 @@ describeModel('subscribe', {
     'checkout.confirm': [{ type: 'checkout.confirm' }],
     'checkout.decline': [{ type: 'checkout.decline' }],
     'wizard.retry': [{ type: 'wizard.retry' }],
+    'wizard.restart': [{ type: 'wizard.restart' }],
     'location.changed': [
       // A reload or a link straight to the confirm step; back from it to step 2.
       { type: 'location.changed', location: at({ plan: 'monthly', step: 3, method: 'checkout' }) },
@@ -75,7 +78,15 @@ describeModel('subscribe', {
     const fresh = context.plan === null;
     const answer = (id: string) => e.type === `xstate.done.actor.${id}` || e.type === `xstate.error.actor.${id}`;
     // The returns from Maya: the wallet return goes on to pay with the link; the invalid one stops.
-    if (context.walletLinkStatus === 'invalid') return e.type === 'xstate.done.actor.loadStatus' || e.type === 'xstate.done.actor.loadPlans';
+    if (context.walletLinkStatus === 'invalid') {
+      return e.type === 'wizard.restart' || e.type === 'xstate.done.actor.loadPlans'
+        || (e.type === 'xstate.done.actor.loadStatus' && (e as unknown as { output: { planType: string } }).output.planType === 'FREE');
+    }
+    // The reload of Confirm by card: it pays, or goes back a step.
+    if (context.plan === 'yearly' && context.card !== null) {
+      return ['payment.submit', 'step.back', 'xstate.done.actor.loadPlans', 'xstate.done.actor.payWithCard'].includes(e.type)
+        || (e.type === 'xstate.done.actor.loadStatus' && (e as unknown as { output: { planType: string } }).output.planType === 'FREE');
+    }
     if (context.walletLinkStatus === 'success') {
       if (e.type === 'wallet.changed') return context.linkId === null;
       return ['step.continue', 'payment.submit', 'xstate.done.actor.loadPlans', 'xstate.done.actor.payWithWallet'].includes(e.type)
@@ -111,6 +122,8 @@ describeModel('subscribe', {
   },
   render: ({ actors, inspect }, input) => {
     const queryClient = createQueryClient();
+    // What the browser keeps with the history entry across a reload (the wizard writes it with each step).
+    window.history.replaceState(input?.card ? choiceState({ card: input.card, linkId: null }) : null, '');
     const redirect = vi.fn();
     const confirmations: AnyActorRef[] = [];
     // Until the first 'wallet.changed' the viewer has no link yet and the lookup waits; after it, the link is there.
@@ -166,6 +179,7 @@ describeModel('subscribe', {
     'checkout.confirm': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.confirm' }),
     'checkout.decline': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.decline' }),
     'wizard.retry': async (run) => run.user.click(screen.getByRole('button', { name: 'Try again' })),
+    'wizard.restart': async (run) => run.user.click(screen.getByRole('button', { name: 'Choose the payment method again' })),
     'location.changed': (run, event) => run.location.navigate(format(event.location)),
   },
   states: {
@@ -181,6 +195,8 @@ describeModel('subscribe', {
     },
     invalidQuery: () => {
       expect(screen.getByRole('alert')).toHaveTextContent(INVALID_QUERY);
+      // Not a dead end: a reload keeps the same address, so the page offers the step again.
+      expect(screen.getByRole('button', { name: 'Choose the payment method again' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Back to Subscription' })).toBeInTheDocument();
     },
     selectPlan: async (run) => {
@@ -239,11 +255,13 @@ describeModel('subscribe', {
     'confirm.payingByWallet': () => {
       expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
     },
-    leaving: async (run) => {
+    leaving: async (run, snapshot) => {
       const address = run.location.history.at(-1)!;
       if (run.redirect.mock.calls.length) {
         expect([THREE_DS, CHECKOUT_PAGE]).toContain(run.redirect.mock.calls[0]![0]);
-      } else if (address === '/payment?status=failed') {
+      } else if (address.startsWith('/payment?status=failed')) {
+        // The plan and method tried go with the result, for its "Try again".
+        expect(address).toBe(`/payment?status=failed&plan=${snapshot.context.plan}&payment-method=${snapshot.context.method}`);
         await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/declined|already in progress/));
       } else {
         expect(['/subscription', '/payment?status=success']).toContain(address);

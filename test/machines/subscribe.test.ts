@@ -1,15 +1,15 @@
 /** The wizard's rules that a path walk does not show by itself: exact texts, fallbacks, the address. */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { format, parse, walletReturnPath, type SubscribeLocation } from '../../src/machines/subscribe/subscribe.address';
-import { CHECKOUT_CONFIRMATION, subscribeMachine, WALLET_REQUIRED } from '../../src/machines/subscribe/subscribe.machine';
+import { choiceState, format, parse, readChoice, walletReturnPath, type SubscribeLocation } from '../../src/machines/subscribe/subscribe.address';
+import { CHECKOUT_CONFIRMATION, subscribeMachine, WALLET_REQUIRED, type SubscribeInput } from '../../src/machines/subscribe/subscribe.machine';
 import { walletReturnUrls } from '../../src/machines/walletLink/walletLink.machine';
 import { plansFixture } from '../support/payments';
 import { freeStatus } from '../support/subscription';
 
 const at = (location: Partial<SubscribeLocation>): SubscribeLocation => ({ plan: null, step: 1, method: null, walletLinkStatus: null, ...location });
 
-function start(input: SubscribeLocation) {
+function start(input: SubscribeInput) {
   const goTo = vi.fn();
   const notify = vi.fn();
   const createCheckout = vi.fn(async () => ({ paymentLink: 'https://maya.example/checkout' }));
@@ -53,16 +53,48 @@ describe('subscribe wizard', () => {
     expect(actor.getSnapshot().matches('confirm')).toBe(true);
   });
 
-  it('a reload on Confirm by card (no card in the address) lands on step 2 and corrects the address in place', async () => {
+  it('Confirm by card with no card kept with the history entry (a link from elsewhere) lands on step 2 and corrects the address in place', async () => {
     const { actor, goTo } = start(at({ plan: 'monthly', step: 3, method: 'card' }));
     await waitFor(actor, (s) => s.matches('paymentMethod'));
-    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=monthly&step=2&payment-method=card', replace: true });
+    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=monthly&step=2&payment-method=card', replace: true, state: { wizard: { card: null, linkId: null } } });
+  });
+
+  it('a reload of Confirm finds the card or the wallet kept with the history entry and stays on Confirm, writing nothing', async () => {
+    const card = { cardTokenId: 'tok_1', cardType: 'visa', last4: '1381' };
+    const byCard = start({ ...at({ plan: 'monthly', step: 3, method: 'card' }), ...readChoice(choiceState({ card, linkId: null })) });
+    await waitFor(byCard.actor, (s) => s.matches('confirm'));
+    expect(byCard.actor.getSnapshot().context.card).toEqual(card);
+    expect(byCard.goTo).not.toHaveBeenCalled();
+    const byWallet = start({ ...at({ plan: 'monthly', step: 3, method: 'maya' }), ...readChoice(choiceState({ card: null, linkId: 'link-1' })) });
+    await waitFor(byWallet.actor, (s) => s.matches('confirm'));
+    expect(byWallet.goTo).not.toHaveBeenCalled();
+    // Each step writes the choice with its history entry: back and forward keep it too.
+    byWallet.actor.send({ type: 'step.back' });
+    expect(byWallet.goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=monthly&step=2&payment-method=maya', replace: false, state: { wizard: { card: null, linkId: 'link-1' } } });
+  });
+
+  it('a kept choice is read only when it is well formed, and only for its own method', async () => {
+    expect(readChoice(null)).toEqual({ card: null, linkId: null });
+    expect(readChoice({ wizard: { card: { cardTokenId: 'tok\u0000', cardType: 'visa', last4: '1381' }, linkId: 5 } })).toEqual({ card: null, linkId: null });
+    expect(readChoice({ wizard: { card: { cardTokenId: 'tok', cardType: 'visa', last4: '13812' } } }).card).toBeNull();
+    const card = { cardTokenId: 'tok_1', cardType: 'visa', last4: '1381' };
+    const other = start({ ...at({ plan: 'monthly', step: 3, method: 'checkout' }), card, linkId: 'link-1' });
+    await waitFor(other.actor, (s) => s.matches('confirm'));
+    expect(other.actor.getSnapshot().context).toMatchObject({ card: null, linkId: null });
+  });
+
+  it('an address that does not fit offers to start the step again: the wallet step of its plan, written in place', async () => {
+    const { actor, goTo } = start(at({ plan: 'monthly', step: 2, method: 'card', walletLinkStatus: 'success' }));
+    await waitFor(actor, (s) => s.matches('invalidQuery'));
+    actor.send({ type: 'wizard.restart' });
+    expect(actor.getSnapshot().value).toBe('paymentMethod');
+    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=monthly&step=2&payment-method=maya', replace: true, state: { wizard: { card: null, linkId: null } } });
   });
 
   it('an unknown plan falls back to step 1', async () => {
     const { actor, goTo } = start(at({ plan: 'weekly', step: 3, method: 'checkout' }));
     await waitFor(actor, (s) => s.matches('selectPlan'));
-    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=weekly&step=1&payment-method=checkout', replace: true });
+    expect(goTo).toHaveBeenLastCalledWith({ path: '/subscription/payment?plan=weekly&step=1&payment-method=checkout', replace: true, state: { wizard: { card: null, linkId: null } } });
   });
 
   it('a wallet-link status on another method is an invalid return', async () => {

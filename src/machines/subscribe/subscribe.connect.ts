@@ -54,6 +54,8 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
     step: context.step,
     loadError: context.loadError,
     invalidQuery: INVALID_QUERY,
+    /** A way on from an address that does not fit (a reload keeps the same address). */
+    restartLabel: context.selectedPlan ? 'Choose the payment method again' : 'Start again',
     plan,
     planSlug: context.plan,
     method: context.method,
@@ -69,6 +71,7 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
         }
       : null,
     onRetry: () => send({ type: 'wizard.retry' }),
+    onRestart: () => send({ type: 'wizard.restart' }),
     onSelectPlan: (chosen: Plan) => send({ type: 'plan.select', plan: chosen }),
     onSelectMethod: (method: WizardMethod) => send({ type: 'method.select', method }),
     onCardChosen: (card: ChosenCard) => send({ type: 'card.chosen', card }),

@@ -14,9 +14,12 @@ import { routes } from '../../lib/route-paths';
 import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
-import { format, sameLocation, type SubscribeLocation, type WizardMethod, type WizardStep } from './subscribe.address';
+import { choiceState, failedResultPath, format, sameLocation, type SubscribeLocation, type WizardChoice, type WizardMethod, type WizardStep } from './subscribe.address';
 
 export type { SubscribeLocation, WizardMethod, WizardStep } from './subscribe.address';
+
+/** The address, and the card or wallet kept with its history entry (a reload of Confirm). */
+export type SubscribeInput = SubscribeLocation & Partial<WizardChoice>;
 
 export const CHECKOUT_CONFIRMATION =
   'Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.';
@@ -45,16 +48,16 @@ export type SubscribeEvent =
   | { type: 'checkout.confirm' }
   | { type: 'checkout.decline' }
   | { type: 'wizard.retry' }
+  | { type: 'wizard.restart' }
   | { type: 'location.changed'; location: SubscribeLocation };
 
-const failedPayment: Navigation = { path: `${routes.payment}?status=failed`, replace: true };
 const paidPayment: Navigation = { path: `${routes.payment}?status=success`, replace: true };
 
 export const subscribeMachine = setup({
   types: {
     context: {} as SubscribeContext,
     events: {} as SubscribeEvent,
-    input: {} as SubscribeLocation,
+    input: {} as SubscribeInput,
   },
   actors: {
     loadStatus: placeholder<SubscriptionStatusDetails>('loadStatus'),
@@ -94,6 +97,12 @@ export const subscribeMachine = setup({
     assignCard: assign(({ event }) => (event.type === 'card.chosen' ? { card: event.card, step: 3 as const } : {})),
     assignLinkId: assign(({ event }) => (event.type === 'wallet.changed' ? { linkId: event.linkId } : {})),
     assignStep: assign((_, params: { step: WizardStep }) => ({ step: params.step })),
+    /** Start again from an address that does not fit: the wallet step of the plan named, else step 1. */
+    assignRestart: assign(({ context }) => ({
+      walletLinkStatus: null,
+      method: context.selectedPlan ? ('maya' as const) : null,
+      step: context.selectedPlan ? (2 as const) : (1 as const),
+    })),
     /** The browser's confirmation of product.md#other-rules (tests replace it); the answer comes back as an event. */
     askCheckoutConfirmation: ({ self }) => {
       self.send({ type: window.confirm(CHECKOUT_CONFIRMATION) ? 'checkout.confirm' : 'checkout.decline' });
@@ -123,10 +132,21 @@ export const subscribeMachine = setup({
       'checkout.confirm': 'The person agrees to pay by checkout',
       'checkout.decline': 'The person declines checkout',
       'wizard.retry': 'The person tries loading the page again',
+      'wizard.restart': 'The person starts the step again after an address that does not fit',
       'location.changed': 'The address changes (back, forward, a link)',
     },
   },
-  context: ({ input }) => ({ ...input, selectedPlan: null, card: null, linkId: null, loadError: null }),
+  context: ({ input }) => ({
+    plan: input.plan,
+    step: input.step,
+    method: input.method,
+    walletLinkStatus: input.walletLinkStatus,
+    selectedPlan: null,
+    // Kept with the history entry of a step (a reload of Confirm); only for the method it belongs to.
+    card: input.method === 'card' ? (input.card ?? null) : null,
+    linkId: input.method === 'maya' && input.walletLinkStatus === null ? (input.linkId ?? null) : null,
+    loadError: null,
+  }),
   initial: 'checkingStatus',
   on: {
     'location.changed': [
@@ -176,7 +196,10 @@ export const subscribeMachine = setup({
         { target: 'selectPlan', description: 'No plan yet', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress(true)] },
       ],
     },
-    invalidQuery: { description: 'Invalid Query! Please reload your browser' },
+    invalidQuery: {
+      description: 'Invalid Query! Please reload your browser',
+      on: { 'wizard.restart': { target: 'routing', actions: 'assignRestart', description: 'Start the step again' } },
+    },
     selectPlan: {
       description: 'Step 1: Select Plan',
       meta: { screen: '/subscription/payment?step=1' },
@@ -280,7 +303,14 @@ export const subscribeMachine = setup({
  * forward walk the steps), or in place when the machine corrected an address or a choice changed.
  */
 function writeAddress(replace = false) {
-  return { type: 'goTo', params: ({ context }: { context: SubscribeContext }) => ({ path: format(context), replace }) } as const;
+  return {
+    type: 'goTo',
+    params: ({ context }: { context: SubscribeContext }) => ({
+      path: format(context),
+      replace,
+      state: choiceState({ card: context.card, linkId: context.linkId }),
+    }),
+  } as const;
 }
 
 function isMethodReady(context: SubscribeContext): boolean {
@@ -295,7 +325,8 @@ function paymentFailed() {
   return [
     { type: 'notify', params: ({ event }: { event: { error: unknown } }) => ({ kind: 'error' as const, message: errorMessageOf(event) }) },
     'subscriptionChanged',
-    { type: 'goTo', params: failedPayment },
+    // The plan and method tried go with the result, so its "Try again" keeps the plan.
+    { type: 'goTo', params: ({ context }: { context: SubscribeContext }) => ({ path: failedResultPath(context.plan, context.method), replace: true }) },
   ] as const;
 }
 

@@ -250,3 +250,31 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       reference: p.referenceId,
     }));
 }
+
+/** The payment result page's details of the newest payment (beyond product.md#payment-result). */
+export interface PaymentResultView {
+  /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
+  confirming: string | null;
+  rows: Array<{ label: string; value: string }>;
+}
+
+export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
+  const latest = [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+  if (!latest) return null;
+  const rows = [
+    { label: 'Plan', value: latest.planName ?? '—' },
+    { label: 'Amount', value: formatPrice(latest.totalAmount, null) },
+    { label: 'Payment method', value: paymentMethodName(latest.paymentMethod) },
+    { label: 'Reference', value: latest.referenceId },
+    { label: 'Date', value: formatDateTime(latest.createdAt) },
+    { label: 'Status', value: paymentStatusLabel(latest.status) },
+  ];
+  if (status && latest.status === 'PAYMENT_SUCCESS' && status.planType === 'PREMIUM') {
+    const card = subscriptionCardView(status);
+    if (card.dateLabel && card.date) rows.push({ label: card.dateLabel, value: card.date });
+  }
+  return {
+    confirming: latest.status === 'PENDING' ? 'Maya is still confirming this payment. This page updates by itself.' : null,
+    rows,
+  };
+}

@@ -1,7 +1,20 @@
-/** Payment result (product.md#payment-result): standalone, redirects home when status is missing. */
+/**
+ * Payment result (product.md#payment-result): standalone, redirects home when status is missing.
+ * Beyond the spec: a signed-in viewer sees what the server says of the payment (plan, amount,
+ * reference, date and the next billing date), never what the address claims; a failed result offers
+ * "Try again" on the plan it names.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { Link, Redirect, useSearch } from 'wouter';
+import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { routes } from '../../lib/route-paths';
-import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';
+import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
+import { paymentResultView } from '../../machines/subscription/subscription.connect';
+import { button, card, centered, heading, muted, narrowPage } from '../../styles/ui.css';
+import { useServices } from '../services';
+import { useApi } from '../useApi';
+import * as css from './paymentResult.css';
 
 const RESULTS: Record<string, { title: string; text: string }> = {
   success: { title: 'Payment Successful', text: 'Thank you! Your PREMIUM subscription is being activated.' },
@@ -9,8 +22,44 @@ const RESULTS: Record<string, { title: string; text: string }> = {
   canceled: { title: 'Payment Cancelled', text: 'You cancelled the payment. No charge was made.' },
 };
 
+/** How long the page asks again while Maya is still confirming a payment (every 2 s, 15 times). */
+const CONFIRMING_POLL_MS = 2000;
+const CONFIRMING_POLLS = 15;
+
+function PaidDetails() {
+  const api = useApi();
+  const payments = useQuery({
+    ...paymentHistoryQuery(api),
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data && paymentResultView(query.state.data, null)?.confirming && query.state.dataUpdateCount < CONFIRMING_POLLS ? CONFIRMING_POLL_MS : false,
+  });
+  const latest = payments.data ? paymentResultView(payments.data, null) : null;
+  const status = useQuery({ ...subscriptionStatusQuery(api), staleTime: 0, enabled: Boolean(latest && !latest.confirming) });
+  if (payments.isPending) return <p role="status" className={muted}>Loading your payment details...</p>;
+  if (payments.isError) return <p role="alert" className={muted}>We could not load your payment details. The Payments list on your subscription page has them.</p>;
+  const view = paymentResultView(payments.data, status.data ?? null);
+  if (!view) return null;
+  return (
+    <section aria-label="Payment details" className={css.details}>
+      {view.confirming && <p role="status">{view.confirming}</p>}
+      <dl className={css.list}>
+        {view.rows.map((row) => (
+          <div key={row.label} className={css.row}>
+            <dt className={css.label}>{row.label}</dt>
+            <dd className={css.value}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export default function PaymentResultPage() {
-  const status = new URLSearchParams(useSearch()).get('status');
+  const search = useSearch();
+  const status = new URLSearchParams(search).get('status');
+  const { session } = useServices();
+  const signedIn = useSelector(session, (s) => s.value === 'signedIn');
   if (!status) return <Redirect to={routes.home} replace />;
   const result = RESULTS[status] ?? { title: 'Error', text: 'We could not read the result of this payment.' };
   return (
@@ -18,7 +67,11 @@ export default function PaymentResultPage() {
       <div className={`${card} ${centered}`}>
         <h1 className={heading}>{result.title}</h1>
         <p>{result.text}</p>
-        <Link href={routes.subscription} className={button.primary}>Go to Subscription</Link>
+        {status === 'success' && signedIn && <PaidDetails />}
+        <div className={css.actions}>
+          {status === 'failed' && signedIn && <Link href={tryAgainPath(search)} className={button.primary}>Try again</Link>}
+          <Link href={routes.subscription} className={status === 'failed' && signedIn ? button.secondary : button.primary}>Go to Subscription</Link>
+        </div>
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { plansQuery } from '../../api/queries';
 import type { Plan } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { createSubscribeActors } from '../../machines/subscribe/subscribe.actors';
-import { parse, walletReturnPath } from '../../machines/subscribe/subscribe.address';
+import { parse, readChoice, walletReturnPath } from '../../machines/subscribe/subscribe.address';
 import { connectSubscribe, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
 import { subscribeMachine, type WizardMethod } from '../../machines/subscribe/subscribe.machine';
 import { refreshSubscription } from '../../machines/subscription/actors';
@@ -77,7 +77,8 @@ export default function SubscribePage() {
       redirect: (_, { url }) => leaveFor(url),
       subscriptionChanged: () => void refreshSubscription(queryClient),
     },
-    input: parse(path, search),
+    // The address, and the card or wallet kept with this history entry (a reload of Confirm stays there).
+    input: { ...parse(path, search), ...readChoice(typeof window === 'undefined' ? null : window.history.state) },
   });
   useLocationEvents(actor, path, search, parse);
   const wizard = useConnect(actor, connectSubscribe);
@@ -94,7 +95,12 @@ export default function SubscribePage() {
       </div>
     );
   } else if (wizard.view === 'invalidQuery') {
-    body = <p role="alert" className={css.banner.bad}>{wizard.invalidQuery}</p>;
+    body = (
+      <div className={css.panel}>
+        <p role="alert" className={css.banner.bad}>{wizard.invalidQuery}</p>
+        <button type="button" className={button.secondary} onClick={wizard.onRestart}>{wizard.restartLabel}</button>
+      </div>
+    );
   } else if (wizard.view === 'selectPlan') {
     body = (
       <section aria-labelledby="wizard-step" className={css.stepBody}>

@@ -2,6 +2,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { Navigation, Notify, StartSession } from '../../machines/shared';
+import { keepFocusFor } from '../routeChange';
 import { notify } from '../Toasts';
 
 /** A toast on its own. */
@@ -17,7 +18,13 @@ export function startSessionAction(session: ActorRefFrom<SessionMachine>) {
     session.send({ type: 'session.login', accessToken: result.accessToken, user: result.user });
 }
 
-/** Binds a flow's `goTo` to the router. */
-export function goToAction(navigate: (path: string, options: { replace: boolean }) => void) {
-  return (_: unknown, { path, replace }: Navigation) => navigate(path, { replace: replace ?? false });
+/**
+ * Binds a flow's `goTo` to the router. An address written in place (`replace`) on the same page is a
+ * correction or a choice, not a new page: focus and scroll stay (routeChange.ts).
+ */
+export function goToAction(navigate: (path: string, options: { replace: boolean; state?: unknown }) => void) {
+  return (_: unknown, { path, replace, state }: Navigation) => {
+    if (replace) keepFocusFor(path);
+    navigate(path, state === undefined ? { replace: replace ?? false } : { replace: replace ?? false, state });
+  };
 }

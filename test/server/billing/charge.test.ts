@@ -109,7 +109,7 @@ describe('hosted checkout', () => {
     expect(await page.text()).toContain('Payment expired');
     expect((await paymentsOf(FREE))[0]!.status).toBe('PAYMENT_EXPIRED');
     const pressed = await server.app.request(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=approve' });
-    expect(await followReturn(pressed.headers.get('Location')!)).toBe('http://localhost/payment?status=failed');
+    expect(await followReturn(pressed.headers.get('Location')!)).toBe('http://localhost/payment?status=failed&plan=monthly&payment-method=checkout');
     expect((await statusOf(FREE)).planType).toBe('FREE');
     await startCheckout();
   });

@@ -1,0 +1,62 @@
+/**
+ * The payment result page (product.md#payment-result, issue 19): a success shows what the server says
+ * of the newest payment, not what the address claims; a failure offers "Try again" on the plan tried.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { tryAgainPath } from '../../src/machines/subscribe/subscribe.address';
+import PaymentResultPage from '../../src/views/pages/PaymentResultPage';
+import { fakeServer, paymentsFixture, renderSubscriptionView } from '../support/subscription';
+
+const details = () => within(screen.getByRole('region', { name: 'Payment details' }));
+
+describe('payment result', () => {
+  it('success: the newest payment’s plan, amount, method, reference, date and the next billing date', async () => {
+    renderSubscriptionView(<PaymentResultPage />, { path: '/payment?status=success' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Payment details' })).toBeInTheDocument();
+    const row = (label: string) => details().getByText(label).nextElementSibling;
+    expect(row('Plan')).toHaveTextContent('Monthly');
+    expect(row('Amount')).toHaveTextContent('₱99');
+    expect(row('Payment method')).toHaveTextContent('Card');
+    expect(row('Reference')).toHaveTextContent('SB-REF-0003');
+    expect(row('Status')).toHaveTextContent('Succeeded');
+    expect(await details().findByText('Next Billing Date')).toBeInTheDocument();
+    expect(row('Next Billing Date')?.textContent).toMatch(/2027/);
+  });
+
+  it('success the server does not confirm yet: says Maya is confirming and asks again', async () => {
+    const server = fakeServer();
+    server.payments = [...paymentsFixture, { ...paymentsFixture[1]!, id: 'p-4', referenceId: 'SB-REF-0004', status: 'PENDING', createdAt: '2027-01-15T00:00:00.000Z' }];
+    renderSubscriptionView(<PaymentResultPage />, { path: '/payment?status=success', server });
+    expect(await screen.findByText('Maya is still confirming this payment. This page updates by itself.')).toBeInTheDocument();
+    expect(details().queryByText('Next Billing Date')).toBeNull();
+    const asked = server.calls.filter((c) => c === 'payments').length;
+    server.payments = server.payments.map((p) => (p.id === 'p-4' ? { ...p, status: 'PAYMENT_SUCCESS' } : p));
+    await waitFor(() => expect(screen.queryByText(/still confirming/)).toBeNull(), { timeout: 5000 });
+    expect(server.calls.filter((c) => c === 'payments').length).toBeGreaterThan(asked);
+    expect(await details().findByText('Next Billing Date')).toBeInTheDocument();
+  });
+
+  it('a failed read says where the details are; the result itself still shows', async () => {
+    const server = fakeServer();
+    server.answers.payments = () => new Response(JSON.stringify({ success: false, message: 'Something went wrong' }), { status: 500 });
+    renderSubscriptionView(<PaymentResultPage />, { path: '/payment?status=success', server });
+    expect(await screen.findByText(/We could not load your payment details/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Subscription' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('failed: "Try again" reopens the payment step of the plan and method tried', async () => {
+    renderSubscriptionView(<PaymentResultPage />, { path: '/payment?status=failed&plan=yearly&payment-method=card' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscription/payment?plan=yearly&step=2&payment-method=card');
+    expect(screen.queryByRole('region', { name: 'Payment details' })).toBeNull();
+  });
+
+  it('"Try again" takes only a plan slug and a method it knows from the address', () => {
+    expect(tryAgainPath('status=failed')).toBe('/subscription/payment?step=1');
+    expect(tryAgainPath('status=failed&plan=monthly')).toBe('/subscription/payment?plan=monthly&step=2');
+    expect(tryAgainPath('status=failed&plan=%3Cscript%3E&payment-method=card')).toBe('/subscription/payment?step=1');
+    expect(tryAgainPath('status=failed&plan=monthly&payment-method=bitcoin')).toBe('/subscription/payment?plan=monthly&step=2');
+  });
+});
