@@ -141,6 +141,8 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await expect(page).toHaveURL(/\/subscription\/change-payment-method\?wallet-method=1&wallet-link-status=success$/);
   await expect(page.getByRole('radio', { name: 'Wallet' })).toBeChecked();
   await expect(page.getByText('Successfully linked your account')).toBeVisible();
+  // Back from Maya, focus is on the banner (a screen reader reads it), not on the page body.
+  await expect(page.getByText('Successfully linked your account')).toBeFocused();
   await expect(page.getByRole('button', { name: /^Unlink Maya/ })).toBeVisible();
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
@@ -153,7 +155,7 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   const ask = page.getByRole('alertdialog', { name: 'Unlink your Maya wallet?' });
   await expect(ask).toContainText('Your subscription renews from this wallet.');
   await ask.getByRole('button', { name: 'Keep it linked' }).click();
-  await expect(page.getByRole('button', { name: /^Unlink Maya/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Unlink Maya/ })).toBeFocused();
 
   // Back to the card: leaving the wallet option drops the return marker from the address.
   await page.goto('/subscription/change-payment-method?wallet-method=1&wallet-link-status=success');
@@ -178,6 +180,13 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(fact(page, 'Payment Method')).toHaveText('Maya Checkout');
+
+  // The wallet no longer pays: unlinking it leaves focus on the Link button that takes its place.
+  await page.goto('/subscription/change-payment-method');
+  await page.getByRole('radio', { name: 'Wallet' }).check();
+  await page.getByRole('button', { name: /^Unlink Maya/ }).click();
+  await page.getByRole('alertdialog', { name: 'Unlink your Maya wallet?' }).getByRole('button', { name: 'Yes, unlink' }).click();
+  await expect(page.getByRole('button', { name: /^Link Maya/ })).toBeFocused();
 
   // As seeded again for the files after this one.
   await page.goto('/subscription/change-payment-method');

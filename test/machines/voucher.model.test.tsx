@@ -50,8 +50,12 @@ describeModel('voucher', {
       expect(field()).toHaveAttribute('aria-invalid', 'true');
     },
     'form.rejected': async () => {
-      expect(await screen.findByText('You have already redeemed this voucher')).toBeInTheDocument();
+      expect(await screen.findByText('You have already redeemed this voucher', { selector: 'p:not(.Toastify *)' })).toBeInTheDocument();
       expect(field()).toHaveValue('BISAYA30'); // what was typed stays, upper-cased
+      // The refusal stays at the field, linked to it, and focus is back on it (it was lost while the form was disabled).
+      expect(field()).toHaveAccessibleDescription('You have already redeemed this voucher');
+      expect(field()).toHaveAttribute('aria-invalid', 'true');
+      await waitFor(() => expect(field()).toHaveFocus());
       expect(screen.getByRole('button', { name: 'Redeem Voucher' })).toBeEnabled();
     },
     redeeming: (run) => {

@@ -36,7 +36,8 @@ export default function RedeemVoucherPage() {
       goToSubscription: () => navigate(routes.subscription),
     },
   });
-  const fieldError = useSelector(actor, (s) => s.context.fieldError);
+  // The form's own check, or the server's refusal: both shown at the field (the toast fades after 4 s).
+  const fieldError = useSelector(actor, (s) => s.context.fieldError ?? (s.matches({ form: 'rejected' }) ? s.context.serverMessage : null));
   const redeeming = useSelector(actor, (s) => s.matches('redeeming'));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +56,7 @@ export default function RedeemVoucherPage() {
           <fieldset className={fieldset} disabled={redeeming}>
             <TextField
               label="Voucher Code" name="code" placeholder="BISAYA30" autoComplete="off" autoCapitalize="characters"
-              spellCheck={false} maxLength={32} onInput={forceUpperCase} error={fieldError ?? undefined}
+              spellCheck={false} maxLength={32} onInput={forceUpperCase} error={fieldError ?? undefined} focusOnLateError
             />
             <button type="submit" className={button.primary} aria-busy={redeeming}>{redeeming ? 'Redeeming...' : 'Redeem Voucher'}</button>
           </fieldset>

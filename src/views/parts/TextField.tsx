@@ -6,6 +6,21 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: string;
   name: string;
   error?: string | undefined;
+  /**
+   * An error that arrives later (the server's answer) takes focus to the field when focus was lost
+   * meanwhile (the form was disabled while the call ran) or is still on the form's button, so the
+   * keyboard and screen reader are where the problem is.
+   */
+  focusOnLateError?: boolean;
+}
+
+function useFocusOnLateError(ref: RefObject<HTMLInputElement | null>, error: string | undefined, on: boolean) {
+  useEffect(() => {
+    if (!on || !error) return;
+    // Focus lost (the body), or still on this form (its submit button): not if the person moved on elsewhere.
+    const active = document.activeElement;
+    if (!active || active === document.body || ref.current?.form?.contains(active)) ref.current?.focus();
+  }, [ref, error, on]);
 }
 
 /** After a submit, the first field of the form that is invalid takes focus. */
@@ -23,11 +38,12 @@ function useFocusOnFailedSubmit(ref: RefObject<HTMLInputElement | null>) {
   }, [ref]);
 }
 
-export function TextField({ label, error, name, ...rest }: TextFieldProps) {
+export function TextField({ label, error, name, focusOnLateError = false, ...rest }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const ref = useRef<HTMLInputElement>(null);
   useFocusOnFailedSubmit(ref);
+  useFocusOnLateError(ref, error, focusOnLateError);
   return (
     <div className={field}>
       <label htmlFor={id} className={labelClass}>{label}</label>

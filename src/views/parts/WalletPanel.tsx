@@ -5,7 +5,7 @@
  */
 import { leaveFor } from '../../lib/leave';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { connectWalletLink, WALLET_PROVIDER } from '../../machines/walletLink/walletLink.connect';
 import { walletLinkMachine, type WalletLinkOutcome } from '../../machines/walletLink/walletLink.machine';
 import { createWalletLinkActors } from '../../machines/subscribe/subscribe.actors';
@@ -15,6 +15,33 @@ import { notifyFor } from './bindings';
 import { ErrorBox } from './ErrorBox';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
+
+type PanelProps = ReturnType<typeof connectWalletLink>;
+
+/**
+ * Where focus goes when what it was on goes away: the banner of a return from Maya (the page was just
+ * loaded, focus was nowhere), the Unlink button again after "Keep it linked", and the Link button once
+ * the wallet is unlinked. Without it focus fell to the page body each time.
+ */
+function usePanelFocus(props: PanelProps) {
+  const banner = useRef<HTMLParagraphElement>(null);
+  const unlink = useRef<HTMLButtonElement>(null);
+  const link = useRef<HTMLButtonElement>(null);
+  const shown = props.confirmUnlink ? 'confirm' : props.linked ? 'linked' : props.loading || props.lookupFailed ? 'other' : 'unlinked';
+  const before = useRef(shown);
+  const bannerText = props.banner?.text ?? null;
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (bannerText && lost) banner.current?.focus();
+  }, [bannerText]);
+  useEffect(() => {
+    const previous = before.current;
+    before.current = shown;
+    if (previous === 'confirm' && shown === 'linked') unlink.current?.focus();
+    if ((previous === 'confirm' || previous === 'linked') && shown === 'unlinked') link.current?.focus();
+  }, [shown]);
+  return { banner, unlink, link };
+}
 
 export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWallet = false }: {
   linkStatus: WalletLinkOutcome | null;
@@ -32,9 +59,10 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
   });
   const props = useConnect(actor, connectWalletLink);
   const questionId = useId();
+  const focus = usePanelFocus(props);
   return (
     <div className={css.panel} aria-label="Maya Wallet" role="group">
-      {props.banner && <p className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
+      {props.banner && <p ref={focus.banner} tabIndex={-1} className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
       {props.loading && <p role="status">Loading your Maya wallet...</p>}
       {props.lookupFailed && (
         <>
@@ -55,7 +83,7 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
               <button type="button" className={button.primary} onClick={props.onCancelUnlink} autoFocus>Keep it linked</button>
             </div>
           ) : (
-            <button type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
+            <button ref={focus.unlink} type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
               {props.unlinking ? 'Unlinking...' : `Unlink ${WALLET_PROVIDER}`}
             </button>
           )}
@@ -65,7 +93,7 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
         <>
           <p className={muted}>Link your Maya wallet to pay for your subscription from it; it renews from the same wallet.</p>
           <ErrorBox message={props.error} />
-          <button type="button" className={button.primary} onClick={props.onLink} disabled={props.linking} aria-busy={props.linking}>
+          <button ref={focus.link} type="button" className={button.primary} onClick={props.onLink} disabled={props.linking} aria-busy={props.linking}>
             {props.linking ? 'Opening Maya...' : `Link ${WALLET_PROVIDER}`}
           </button>
         </>
