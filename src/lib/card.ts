@@ -15,6 +15,13 @@ export const CARD_MESSAGES = {
   expired: 'Card expired',
 } as const;
 
+/** What each empty field says beside the 'Please fill in all the fields' toast (the fields are marked, the first takes focus). */
+export const CARD_REQUIRED = {
+  number: 'Enter the card number',
+  expiry: 'Enter the expiry date (MM/YY)',
+  cvc: 'Enter the 3-digit security code',
+} as const;
+
 export const MAX_CARD_DIGITS = 16;
 /** 16 digits and 3 spaces. */
 export const MAX_CARD_LENGTH = 19;
@@ -116,7 +123,13 @@ export function expiryError(expiry: string, now: Date): string | null {
 /** The form's errors: missing fields first ('Please fill in all the fields'), then each rule. */
 export function cardErrors(card: CardInput, now: Date): { form: string | null; fields: CardErrors } {
   const number = digitsOf(card.number);
-  if (!number || !card.expiry.trim() || !card.cvc.trim()) return { form: CARD_MESSAGES.fillAll, fields: {} };
+  if (!number || !card.expiry.trim() || !card.cvc.trim()) {
+    const empty: CardErrors = {};
+    if (!number) empty.number = CARD_REQUIRED.number;
+    if (!card.expiry.trim()) empty.expiry = CARD_REQUIRED.expiry;
+    if (!card.cvc.trim()) empty.cvc = CARD_REQUIRED.cvc;
+    return { form: CARD_MESSAGES.fillAll, fields: empty };
+  }
   const fields: CardErrors = {};
   if (number.length < MAX_CARD_DIGITS) fields.number = 'Enter the 16 digits of the card number';
   else if (!cardBrand(number)) fields.number = CARD_MESSAGES.unsupported;

@@ -251,6 +251,23 @@ test('an unpaid checkout expires after an hour of the server clock (Maya’s che
   }
 });
 
+test('card form: an error under Expiry leaves the CVC box in line, and goes once the date is corrected', async ({ page, request }) => {
+  await freshViewer(page, request);
+  await startMonthly(page);
+  await page.getByRole('radio', { name: 'Credit/Debit Card' }).check();
+  await page.getByLabel('Card Number').pressSequentially('5123456789012346');
+  await page.getByLabel('Expiry (MM/YY)').pressSequentially('0120');
+  await page.getByLabel('CVC').pressSequentially('123');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Card expired')).toBeVisible();
+  const expiryBox = (await page.getByLabel('Expiry (MM/YY)').boundingBox())!;
+  const cvcBox = (await page.getByLabel('CVC').boundingBox())!;
+  expect(Math.abs(expiryBox.y - cvcBox.y)).toBeLessThan(1);
+  await page.getByLabel('Expiry (MM/YY)').fill('');
+  await page.getByLabel('Expiry (MM/YY)').pressSequentially('1230');
+  await expect(page.getByText('Card expired')).toHaveCount(0);
+});
+
 test('reload and back/forward land on the same wizard step; an invalid wallet return says so', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);

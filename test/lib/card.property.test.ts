@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CARD_MESSAGES, cardBrand, cardErrors, digitsOf, expiryError, formatCardNumber, formatCvc, formatExpiry, manilaMonthIndex, newCardRequest,
+  CARD_MESSAGES, CARD_REQUIRED, cardBrand, cardErrors, digitsOf, expiryError, formatCardNumber, formatCvc, formatExpiry, manilaMonthIndex, newCardRequest,
 } from '../../src/lib/card';
 import { maskSecrets } from '../../src/lib/mask';
 
@@ -101,7 +101,10 @@ describe('CVC and the request', () => {
   it('an empty field reads "Please fill in all the fields"', () => {
     fc.assert(fc.property(fc.constantFrom('number', 'expiry', 'cvc'), (empty) => {
       const card = { number: '4123 4501 3100 1381', expiry: '12/30', cvc: '123', [empty]: '' };
-      expect(cardErrors(card, new Date('2026-11-21T00:00:00Z')).form).toBe(CARD_MESSAGES.fillAll);
+      const { form, fields } = cardErrors(card, new Date('2026-11-21T00:00:00Z'));
+      expect(form).toBe(CARD_MESSAGES.fillAll);
+      // The empty field alone is marked, with what to enter.
+      expect(fields).toEqual({ [empty]: CARD_REQUIRED[empty] });
     }));
   });
   it('the request has a 2-character month and a 4-character year (spec §5 schema)', () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { leaveFor } from '../../src/lib/leave';
+import { CARD_REQUIRED } from '../../src/lib/card';
 import { ApiError } from '../../src/api/http';
 import { CARD_RETURN_MESSAGES, cardEntryMachine } from '../../src/machines/cardEntry/cardEntry.machine';
 import { CardForm } from '../../src/views/parts/CardForm';
@@ -97,8 +98,17 @@ describeModel('cardEntry', {
     'newCard.invalid': async (_run, snapshot) => {
       if (snapshot.context.formError) {
         expect(snapshot.context.formError).toBe('Please fill in all the fields');
-        // Shown in the form and as a toast (product.md#errors).
-        await waitFor(() => expect(screen.getAllByText('Please fill in all the fields')).toHaveLength(2));
+        // The toast says it once (product.md#errors); each empty field is marked with what to enter,
+        // and the first takes focus (issue 19: nothing was marked and the message showed twice).
+        await waitFor(() => expect(screen.getAllByText('Please fill in all the fields')).toHaveLength(1));
+        const fields = { number: 'Card Number', expiry: 'Expiry (MM/YY)', cvc: 'CVC' } as const;
+        const empty = (Object.keys(fields) as Array<keyof typeof fields>).filter((f) => snapshot.context.fieldErrors[f]);
+        expect(empty.length).toBeGreaterThan(0);
+        for (const f of empty) {
+          expect(screen.getByLabelText(fields[f])).toHaveAttribute('aria-invalid', 'true');
+          expect(screen.getByLabelText(fields[f])).toHaveAccessibleDescription(CARD_REQUIRED[f]);
+        }
+        await waitFor(() => expect(screen.getByLabelText(fields[empty[0]!])).toHaveFocus());
       } else {
         expect(screen.getAllByText('This card type is not supported').length).toBeGreaterThan(0);
         expect(screen.getByLabelText('Card Number')).toHaveValue('6011 0000 0000 0004');

@@ -17,7 +17,8 @@ export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (e
     useSaved: state.matches('savedCard') || (state.matches('done') && useSaved),
     showForm: state.matches('newCard') || state.matches('saving') || state.matches('verifying'),
     fieldErrors,
-    formError,
+    // Said in the form only when no field carries it (an empty field is marked itself; the toast says the rest).
+    formError: Object.keys(fieldErrors).length > 0 ? null : formError,
     serverMessage,
     onUseSaved: (on: boolean) => send({ type: 'card.useSaved', on }),
     onSubmit: (card: CardInput, isDefault: boolean) => send({ type: 'card.submit', card, isDefault }),

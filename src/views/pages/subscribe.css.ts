@@ -52,7 +52,8 @@ export const methodOption = style({
 });
 export const panel = style({ display: 'grid', gap: space.md, padding: space.md, border: `1px dashed ${vars.color.border}`, borderRadius: radius.md });
 
-export const cardRow = style({ display: 'grid', gap: space.md, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' });
+// Fields keep their own height: an error under Expiry no longer pushes the CVC box down.
+export const cardRow = style({ display: 'grid', gap: space.md, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' });
 export const numberWrap = style({ display: 'grid', gap: space.xs });
 export const brandMark = style({
   justifySelf: 'start', fontSize: font.size.sm, fontWeight: 700, letterSpacing: '0.04em', padding: `2px ${space.sm}`,

@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry } from '../../lib/card';
+import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry, type CardErrors, type CardInput } from '../../lib/card';
 import { connectCardEntry } from '../../machines/cardEntry/cardEntry.connect';
 import { parseCardReturn, returnPathOf } from '../../machines/cardEntry/cardEntry.address';
 import { cardEntryMachine, type ChosenCard } from '../../machines/cardEntry/cardEntry.machine';
@@ -36,6 +36,13 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [isDefault, setIsDefault] = useState(true);
+  // What was checked at the last submit: a field's error stays only while the field still holds it
+  // ('Card expired' went on showing after the date was corrected, until Continue).
+  const [checked, setChecked] = useState<CardInput | null>(null);
+  const errorOf = (field: keyof CardErrors): string | undefined => {
+    const current = { number, expiry, cvc }[field];
+    return checked && checked[field] !== current ? undefined : props.fieldErrors[field];
+  };
   const switchId = useId();
   const brand = cardBrand(number);
   const unsupported = digitsOf(number).length === 16 && !brand;
@@ -52,6 +59,7 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setChecked({ number, expiry, cvc });
     props.onSubmit({ number, expiry, cvc }, isDefault);
   };
 
@@ -89,7 +97,7 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
               placeholder="1234 5678 9012 3456"
               value={number}
               onChange={(event) => setNumber(formatCardNumber(event.currentTarget.value))}
-              error={props.fieldErrors.number ?? (unsupported ? CARD_MESSAGES.unsupported : undefined)}
+              error={errorOf('number') ?? (unsupported ? CARD_MESSAGES.unsupported : undefined)}
             />
             {brand && <span className={css.brandMark} aria-label={`Card brand: ${BRAND_NAMES[brand]}`}>{BRAND_NAMES[brand]}</span>}
           </div>
@@ -103,7 +111,7 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
               placeholder="MM/YY"
               value={expiry}
               onChange={(event) => setExpiry(formatExpiry(event.currentTarget.value))}
-              error={props.fieldErrors.expiry}
+              error={errorOf('expiry')}
             />
             <TextField
               label="CVC"
@@ -114,7 +122,7 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
               placeholder="123"
               value={cvc}
               onChange={(event) => setCvc(formatCvc(event.currentTarget.value))}
-              error={props.fieldErrors.cvc}
+              error={errorOf('cvc')}
             />
           </div>
           <label className={css.checkRow}>

@@ -40,7 +40,7 @@ function usePanelFocus(props: PanelProps) {
     if (previous === 'confirm' && shown === 'linked') unlink.current?.focus();
     if ((previous === 'confirm' || previous === 'linked') && shown === 'unlinked') link.current?.focus();
   }, [shown]);
-  return { banner, unlink, link };
+  return { bannerRef: banner, unlinkRef: unlink, linkRef: link };
 }
 
 export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWallet = false }: {
@@ -59,10 +59,10 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
   });
   const props = useConnect(actor, connectWalletLink);
   const questionId = useId();
-  const focus = usePanelFocus(props);
+  const { bannerRef, unlinkRef, linkRef } = usePanelFocus(props);
   return (
     <div className={css.panel} aria-label="Maya Wallet" role="group">
-      {props.banner && <p ref={focus.banner} tabIndex={-1} className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
+      {props.banner && <p ref={bannerRef} tabIndex={-1} className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
       {props.loading && <p role="status">Loading your Maya wallet...</p>}
       {props.lookupFailed && (
         <>
@@ -83,7 +83,7 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
               <button type="button" className={button.primary} onClick={props.onCancelUnlink} autoFocus>Keep it linked</button>
             </div>
           ) : (
-            <button ref={focus.unlink} type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
+            <button ref={unlinkRef} type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
               {props.unlinking ? 'Unlinking...' : `Unlink ${WALLET_PROVIDER}`}
             </button>
           )}
@@ -93,7 +93,7 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
         <>
           <p className={muted}>Link your Maya wallet to pay for your subscription from it; it renews from the same wallet.</p>
           <ErrorBox message={props.error} />
-          <button ref={focus.link} type="button" className={button.primary} onClick={props.onLink} disabled={props.linking} aria-busy={props.linking}>
+          <button ref={linkRef} type="button" className={button.primary} onClick={props.onLink} disabled={props.linking} aria-busy={props.linking}>
             {props.linking ? 'Opening Maya...' : `Link ${WALLET_PROVIDER}`}
           </button>
         </>
