@@ -6,6 +6,8 @@ import { breakpoint, font, radius, space, vars } from './theme.css';
 const pageEdge = { '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl } } } as const;
 export const page = style({ maxWidth: 1040, margin: '0 auto', padding: `${space.xl} ${space.md}`, ...pageEdge });
 export const narrowPage = style({ maxWidth: 460, margin: '0 auto', padding: `${space.xl} ${space.md}` });
+/** A page of a few stacked sections (change payment method): its title on one line and room for the forms from medium width. */
+export const mediumPage = style({ maxWidth: 720, margin: '0 auto', padding: `${space.xl} ${space.md}`, ...pageEdge });
 
 export const card = style({
   background: vars.color.surface,

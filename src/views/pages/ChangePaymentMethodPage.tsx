@@ -15,7 +15,7 @@ import {
 } from '../../machines/paymentMethod/paymentMethod.connect';
 import { paymentMethodMachine } from '../../machines/paymentMethod/paymentMethod.machine';
 import { refreshSubscription } from '../../machines/subscription/actors';
-import { button, card, heading, muted, narrowPage } from '../../styles/ui.css';
+import { button, card, heading, muted, mediumPage } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { CardForm } from '../parts/CardForm';
 import { ErrorBox } from '../parts/ErrorBox';
@@ -48,7 +48,7 @@ export default function ChangePaymentMethodPage() {
   const [linkId, setLinkId] = useState<string | null>(null);
 
   return (
-    <div className={narrowPage}>
+    <div className={mediumPage}>
       <Link href={routes.subscription} className={sub.backLink}>← Back to Subscription</Link>
       <h1 className={heading}>Change Payment Method</h1>
       {view.stage === 'loading' && <p role="status" className={muted}>Loading Subscription Status...</p>}
@@ -67,7 +67,7 @@ export default function ChangePaymentMethodPage() {
         </section>
       )}
       {!['loading', 'failed', 'noSubscription', 'voucher'].includes(view.stage) && (
-        <div className={css.intro}>
+        <div className={css.sections}>
           <section className={card} aria-labelledby="method-title">
             <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
             {method && (

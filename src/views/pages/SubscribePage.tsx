@@ -136,19 +136,29 @@ export default function SubscribePage() {
             </label>
           ))}
         </fieldset>
-        {wizard.method === 'card' && <CardForm key="card" submitLabel="Continue" onChosen={wizard.onCardChosen} />}
+        {wizard.method === 'card' && (
+          <CardForm
+            key="card"
+            submitLabel="Continue"
+            onChosen={wizard.onCardChosen}
+            secondary={<button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>}
+          />
+        )}
         {wizard.method === 'maya' && wizard.planSlug && (
           <WalletPanel key="maya" linkStatus={wizard.walletLinkStatus} returnPath={walletReturnPath(wizard.planSlug)} onLinkChanged={wizard.onWalletChanged} />
         )}
         {wizard.method === 'checkout' && (
           <div className={css.panel}>{CHECKOUT_EXPLANATION.map((line) => <p key={line} className={muted}>{line}</p>)}</div>
         )}
-        <div className={css.actions}>
-          <button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>
-          {(wizard.method === 'maya' || wizard.method === 'checkout') && (
-            <button type="button" className={button.primary} onClick={wizard.onContinue}>Continue</button>
-          )}
-        </div>
+        {/* Back and Continue in one row for every method (the card form carries its own row, its Continue submits it). */}
+        {wizard.method !== 'card' && (
+          <div className={css.actions}>
+            <button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>
+            {(wizard.method === 'maya' || wizard.method === 'checkout') && (
+              <button type="button" className={button.primary} onClick={wizard.onContinue}>Continue</button>
+            )}
+          </div>
+        )}
       </section>
     );
   } else if (wizard.confirm) {

@@ -3,6 +3,8 @@ import { style } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const intro = style({ display: 'grid', gap: space.sm, marginBottom: space.lg });
+/** The change-payment-method page's two cards, apart like the cards of the subscription page. */
+export const sections = style({ display: 'grid', gap: space.lg });
 export const note = style({ margin: 0, color: vars.color.textMuted });
 export const grid = style({
   display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)', margin: `${space.lg} 0`, padding: 0, listStyle: 'none',

@@ -112,7 +112,7 @@ export const positioner = style({
 });
 export const dialog = style({
   background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderRadius: radius.lg,
-  padding: space.lg, width: 'min(100%, 480px)', maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto', position: 'relative',
+  padding: space.lg, width: 'min(100%, 560px)', maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto', position: 'relative',
   boxShadow: '0 24px 64px rgba(0,0,0,0.45)', display: 'grid', gap: space.md,
 });
 export const dialogTitle = style({ margin: 0, fontSize: font.size.lg, paddingRight: space.xl });

@@ -5,7 +5,7 @@
  * The typed number, expiry and CVC stay in this form until submitted; they are never stored.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry, type CardErrors, type CardInput } from '../../lib/card';
 import { connectCardEntry } from '../../machines/cardEntry/cardEntry.connect';
@@ -21,7 +21,12 @@ import { TextField } from './TextField';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 
-export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onChosen: (card: ChosenCard) => void }) {
+export function CardForm({ submitLabel, onChosen, secondary }: {
+  submitLabel: string;
+  onChosen: (card: ChosenCard) => void;
+  /** A button shown beside the submit button, in the page's own button row (the wizard's Back). */
+  secondary?: ReactNode;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [path] = useLocation();
@@ -47,15 +52,31 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
   const brand = cardBrand(number);
   const unsupported = digitsOf(number).length === 16 && !brand;
 
-  if (props.loading) return <p role="status">Loading your saved card...</p>;
+  if (props.loading) {
+    return (
+      <>
+        <p role="status">Loading your saved card...</p>
+        {secondary && <div className={css.actions}>{secondary}</div>}
+      </>
+    );
+  }
   if (props.loadFailed) {
     return (
       <div className={css.panel}>
         <ErrorBox message={props.serverMessage} />
-        <button type="button" className={button.secondary} onClick={props.onRetry}>Try again</button>
+        <div className={css.actions}>
+          {secondary}
+          <button type="button" className={button.secondary} onClick={props.onRetry}>Try again</button>
+        </div>
       </div>
     );
   }
+
+  const submit = (
+    <button type="submit" className={button.primary} disabled={props.saving || props.done} aria-busy={props.saving}>
+      {props.saving ? 'Saving card...' : submitLabel}
+    </button>
+  );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,9 +153,12 @@ export function CardForm({ submitLabel, onChosen }: { submitLabel: string; onCho
           {props.formError && <p className={fieldError}>{props.formError}</p>}
         </fieldset>
       )}
-      <button type="submit" className={button.primary} disabled={props.saving || props.done} aria-busy={props.saving}>
-        {props.saving ? 'Saving card...' : submitLabel}
-      </button>
+      {secondary ? (
+        <div className={css.actions}>
+          {secondary}
+          {submit}
+        </div>
+      ) : submit}
     </form>
   );
 }
