@@ -15,7 +15,8 @@ import { clientAddress } from '../platform/client';
 import { HttpError, ok, readBody } from '../platform/http';
 import type { BillingDeps } from './deps';
 import { PAYMENT_METHOD_MESSAGES } from './messages';
-import { paymentHistory } from './payments';
+import { PRODUCT_NAME } from '../../src/lib/product';
+import { paymentHistory, receiptOf } from './payments';
 import { cardVerified, savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
 import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
 import { renewWithCheckout } from './renewNow';
@@ -31,6 +32,14 @@ export function paymentRoutes(services: Services) {
   const auth = requireAuth(services);
 
   app.get('/history', auth, async (c) => ok(c, await paymentHistory(billing, c.get('userId'))));
+
+  // Ours (issue 19): the receipt of one successful payment; another viewer's, an unpaid one or none read alike.
+  app.get('/receipts/:id', auth, async (c) => {
+    const id = c.req.param('id');
+    const receipt = UUID.test(id) ? await receiptOf(billing.db, c.get('userId'), id, { name: PRODUCT_NAME, url: billing.publicBaseUrl }) : null;
+    if (!receipt) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noReceipt);
+    return ok(c, receipt);
+  });
 
   app.post('/checkout/create', auth, async (c) => {
     const { planId } = await readBody(c, planIdSchema);

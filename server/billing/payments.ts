@@ -3,7 +3,7 @@
  * payment history.
  */
 import { randomBytes } from 'node:crypto';
-import type { PaymentMethod, PaymentRecord } from '../../src/api/schemas';
+import type { PaymentMethod, PaymentRecord, Receipt } from '../../src/api/schemas';
 import type { Queryable } from '../platform/clock';
 import type { BillingDeps } from './deps';
 import { refreshPending } from './settlement';
@@ -127,4 +127,38 @@ async function insertRecord(q: Queryable, input: NewPaymentRecord, unlessTaken: 
 export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string): Promise<PaymentRecord[]> {
   await refreshPending(deps, userId);
   return listPayments(deps.db, userId);
+}
+
+/** The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none. */
+export async function receiptOf(q: Queryable, userId: string, recordId: string, merchant: { name: string; url: string }): Promise<Receipt | null> {
+  const found = await q.query<{
+    id: string; reference_id: string; created_at: Date; plan_name: string | null; total_amount: string; currency: string;
+    payment_method: PaymentMethod; start_date: Date | null; end_date: Date | null; first_name: string; last_name: string; email: string;
+  }>(
+    `SELECT r.id, r.reference_id, r.created_at, p.name AS plan_name, r.total_amount::text AS total_amount, r.currency, r.payment_method,
+            s.start_date, s.end_date, u.first_name, u.last_name, u.email
+     FROM payment_records r
+     JOIN users u ON u.id = r.user_id
+     LEFT JOIN plans p ON p.id = r.plan_id
+     LEFT JOIN subscriptions s ON s.id = r.subscription_id
+     WHERE r.id = $1 AND r.user_id = $2 AND r.status = 'PAYMENT_SUCCESS'`,
+    [recordId, userId],
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    merchant: merchant.name,
+    merchantUrl: merchant.url,
+    referenceId: row.reference_id,
+    paidAt: row.created_at.toISOString(),
+    planName: row.plan_name ?? 'Premium',
+    periodStart: row.start_date ? row.start_date.toISOString() : null,
+    periodEnd: row.end_date ? row.end_date.toISOString() : null,
+    amount: row.total_amount,
+    currency: row.currency,
+    paymentMethod: row.payment_method,
+    customerName: `${row.first_name} ${row.last_name}`.trim(),
+    customerEmail: row.email,
+  };
 }

@@ -282,7 +282,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
     }
   } else status = 'PAYMENT_FAILED';
   if (status === 'PAYMENT_SUCCESS') {
-    await mailReceipt(deps, sub, { reference, amount: record.amount });
+    await mailReceipt(deps, sub, { reference, amount: record.amount, recordId: record.id });
     return 'renewed';
   }
   if (answer && status !== 'PENDING' && !failure) failure = 'Your payment was declined';
@@ -362,13 +362,13 @@ export async function endSubscription(deps: RenewalDeps, subscriptionId: string,
  * The receipt, from what the renewal knows: the period paid starts at the old end date and lasts the
  * plan's period (as activation.ts writes it, whichever of the answer and the webhook applied it).
  */
-async function mailReceipt(deps: RenewalDeps, sub: ClaimRow, paid: { reference: string; amount: string }) {
+async function mailReceipt(deps: RenewalDeps, sub: ClaimRow, paid: { reference: string; amount: string; recordId: string }) {
   const end = addBillingPeriod(sub.end_date, sub.billing_cycle, sub.duration);
   const method = sub.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
   await deps.mailer.send({
     to: sub.email,
     subject: `${PRODUCT_NAME}: receipt for your ${sub.plan_name} renewal`,
-    text: `Hi ${sub.first_name}, your Premium subscription renewed. Plan: ${sub.plan_name}. Period: ${formatDate(sub.end_date)} to ${formatDate(end)}. Amount: ${money(paid.amount)}, paid with ${method}. Reference: ${paid.reference}.`,
+    text: `Hi ${sub.first_name}, your Premium subscription renewed. Plan: ${sub.plan_name}. Period: ${formatDate(sub.end_date)} to ${formatDate(end)}. Amount: ${money(paid.amount)}, paid with ${method}. Reference: ${paid.reference}. Your receipt, to print or save as PDF: ${deps.publicBaseUrl}/subscription/receipts/${paid.recordId}`,
   });
 }
 

@@ -78,6 +78,8 @@ export function createApi(http: Http) {
     /** Ours (product.md#payment-history): the viewer's payment records, newest first. */
     getPaymentHistory: (signal?: AbortSignal) =>
       request(`${V1}/payment/history`, { schema: z.array(s.paymentRecordSchema), signal }),
+    getReceipt: (paymentId: string, signal?: AbortSignal) =>
+      request(`${V1}/payment/receipts/${encodeURIComponent(paymentId)}`, { schema: s.receiptSchema, signal }),
 
     createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),

@@ -22,6 +22,7 @@ export const queryKeys = {
   walletLink: ['payment', 'wallet-link'] as const,
   appConfig: ['app-config'] as const,
   planChangePreview: (planId: number) => ['subscription', 'plan-change-preview', planId] as const,
+  receipt: (paymentId: string) => ['payment', 'receipt', paymentId] as const,
 };
 
 /** One definition per server read, shared by machine actors (fetchQuery) and views (useQuery). */
@@ -42,3 +43,6 @@ export const defaultCardQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.defaultCard, queryFn: ({ signal }) => api.getDefaultCard(signal) });
 export const walletLinkQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.walletLink, queryFn: ({ signal }) => api.getWalletLink(signal) });
+/** A receipt does not change once paid: read once per visit. */
+export const receiptQuery = (api: Api, paymentId: string) =>
+  queryOptions({ queryKey: queryKeys.receipt(paymentId), queryFn: ({ signal }) => api.getReceipt(paymentId, signal), staleTime: Infinity });

@@ -255,6 +255,27 @@ export const paymentRecordSchema = z.object({
   planName: z.nullable(z.string()),
 });
 
+/**
+ * Ours, beyond product.md: the receipt of one successful payment (issue 19), for its page and its
+ * printable version. `periodStart`/`periodEnd`: the subscription period the payment paid for.
+ */
+export const receiptSchema = z.object({
+  id: z.string(),
+  merchant: z.string(),
+  merchantUrl: z.string(),
+  referenceId: z.string(),
+  paidAt: z.string(),
+  planName: z.string(),
+  periodStart: z.nullable(z.string()),
+  periodEnd: z.nullable(z.string()),
+  amount: z.string(),
+  currency: z.string(),
+  paymentMethod: paymentMethodSchema,
+  customerName: z.string(),
+  customerEmail: z.string(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
 export const savedCardSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),

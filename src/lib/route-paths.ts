@@ -17,7 +17,12 @@ export const routes = {
   changePaymentMethod: '/subscription/change-payment-method',
   changePlan: '/subscription/change-plan',
   redeemVoucher: '/subscription/redeem-voucher',
+  /** Ours (issue 19): one successful payment's receipt. */
+  receipt: '/subscription/receipts/:id',
 } as const;
+
+/** The address of a payment's receipt page. */
+export const receiptPath = (paymentId: string) => routes.receipt.replace(':id', encodeURIComponent(paymentId));
 
 /**
  * A `from` value is only followed when it is a path on this site (no open redirect). Browsers strip

@@ -27,6 +27,7 @@ const RedeemVoucherPage = lazy(() => import('./pages/RedeemVoucherPage'));
 const ChangePlanPage = lazy(() => import('./pages/ChangePlanPage'));
 const ChangePaymentMethodPage = lazy(() => import('./pages/ChangePaymentMethodPage'));
 const SubscribePage = lazy(() => import('./pages/SubscribePage'));
+const ReceiptPage = lazy(() => import('./pages/ReceiptPage'));
 const SignedInGroup = lazy(() => import('./SignedInGroup'));
 
 function PageLoading() {
@@ -70,6 +71,7 @@ export function AppRoutes() {
                   <Route path={routes.changePlan}><SignedIn><ChangePlanPage /></SignedIn></Route>
                   <Route path={routes.changePaymentMethod}><SignedIn><ChangePaymentMethodPage /></SignedIn></Route>
                   <Route path={routes.subscribe}><SignedIn><SubscribePage /></SignedIn></Route>
+                  <Route path={routes.receipt}><SignedIn><ReceiptPage /></SignedIn></Route>
                   <Route component={NotFoundPage} />
                 </Switch>
               </Suspense>

@@ -28,12 +28,16 @@ export const ROUTE_TITLES: Record<string, string> = {
   [routes.changePlan]: 'Change Plan',
   [routes.changePaymentMethod]: 'Change Payment Method',
   [routes.subscribe]: 'Subscribe',
+  [routes.receipt]: 'Receipt',
 };
 export const NOT_FOUND_TITLE = 'Page Not Found';
+const RECEIPT_PATH = /^\/subscription\/receipts\/[^/]+$/;
 
 export function documentTitleFor(path: string): string {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const title = ROUTE_TITLES[normalized] ?? NOT_FOUND_TITLE;
+  // A route with a parameter (a receipt) is found by its pattern.
+  const pattern = RECEIPT_PATH.test(normalized) ? routes.receipt : normalized;
+  const title = ROUTE_TITLES[pattern] ?? NOT_FOUND_TITLE;
   return title === PRODUCT_NAME ? PRODUCT_NAME : `${title} · ${PRODUCT_NAME}`;
 }
 

@@ -136,6 +136,27 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await expect(details.locator('dt', { hasText: 'Reference' }).locator('+ dd')).not.toBeEmpty();
   await expect(details.getByText('Next Billing Date')).toBeVisible();
   await expectPremium(page);
+  // The payment's receipt, from the payments panel: a page to print or save as PDF, axe clean in both themes.
+  await page.getByRole('region', { name: 'Payments' }).getByRole('link', { name: /^Receipt for SB-/ }).first().click();
+  await expect(page).toHaveURL(/\/subscription\/receipts\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveTitle('Receipt · Sine Bisaya');
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await expect(receipt.locator('dt', { hasText: 'Amount paid' }).locator('+ dd')).toHaveText('₱99.00');
+  await expect(receipt.locator('dt', { hasText: 'Plan' }).locator('+ dd')).toHaveText('Monthly (PREMIUM)');
+  await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+  for (const theme of THEMES) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    await expect(receipt.locator('dt', { hasText: 'Amount paid' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+    expect(violations.map((v) => v.id), theme).toEqual([]);
+  }
+  // On paper the receipt alone: no header, footer or buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header').first()).toBeHidden();
+  await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+  await expect(receipt.locator('dt', { hasText: 'Amount paid' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
 });
 
 test('buys monthly by card with 3-D Secure on the sandbox page', async ({ page, request }) => {

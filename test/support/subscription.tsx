@@ -104,7 +104,7 @@ export interface FakeServer {
   history: SubscriptionHistoryItem[];
   payments: PaymentRecord[];
   /** Overrides for one path ('status', 'history', 'payments', 'cancel', 'resubscribe', 'redeem'). */
-  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem', Answer>>;
+  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem' | 'receipt', Answer>>;
   calls: string[];
 }
 
@@ -121,6 +121,7 @@ export function fetchFrom(server: FakeServer): typeof fetch {
       : path.endsWith('/subscription/cancel') ? 'cancel'
       : path.endsWith('/subscription/resubscribe') ? 'resubscribe'
       : path.endsWith('/subscription-voucher/redeem') ? 'redeem'
+      : path.includes('/payment/receipts/') ? 'receipt'
       : null;
     if (!name) return json(404, { success: false, message: 'Not in this test' });
     server.calls.push(name);
@@ -129,6 +130,16 @@ export function fetchFrom(server: FakeServer): typeof fetch {
     if (name === 'status') return ok(server.status);
     if (name === 'history') return ok(server.history);
     if (name === 'payments') return ok(server.payments);
+    if (name === 'receipt') {
+      // As the reference server: a successful payment of this viewer, else 404.
+      const paid = server.payments.find((p) => path.endsWith(`/${p.id}`) && p.status === 'PAYMENT_SUCCESS');
+      if (!paid) return json(404, { success: false, message: 'We could not find a receipt for this payment.' });
+      return ok({
+        id: paid.id, merchant: 'Sine Bisaya', merchantUrl: 'https://sine.example.ph', referenceId: paid.referenceId, paidAt: paid.createdAt,
+        planName: paid.planName ?? 'Monthly', periodStart: '2026-12-15T00:00:00.000Z', periodEnd: '2027-01-15T00:00:00.000Z',
+        amount: paid.totalAmount, currency: 'PHP', paymentMethod: paid.paymentMethod, customerName: `${demoUser.firstName} ${demoUser.lastName}`, customerEmail: demoUser.email,
+      });
+    }
     // Like the reference server: cancel keeps the end date, resubscribe makes it ACTIVE again.
     if (name === 'cancel') {
       server.status = { ...server.status, status: 'CANCELED' };

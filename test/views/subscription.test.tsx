@@ -195,11 +195,18 @@ describe('payments panel', () => {
     });
     const table = await paymentsPanel().findByRole('table');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Plan', 'Method', 'Amount', 'Status', 'Reference']);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    // The reference cell of a successful payment also holds its receipt link (checked below).
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent?.replace(/Receipt$/, '')));
     expect(rows.map((cells) => cells[5])).toEqual(['SB-REF-0003', 'SB-REF-0002', 'SB-REF-0001', 'SB-REF-0004', 'SB-REF-0005', 'SB-REF-0006', 'SB-REF-0007']);
     expect(rows.map((cells) => cells[4])).toEqual(['Succeeded', 'Failed', 'Succeeded', 'Expired', 'Pending', 'Canceled', 'REFUND_REQUESTED']);
     expect(rows[0]).toEqual(['12/15/2026 8:00 am', 'Monthly', 'Card', '₱99', 'Succeeded', 'SB-REF-0003']);
     expect(rows[4]![2]).toBe('Maya Checkout');
+    // Each successful payment links its receipt (issue 19); no other does.
+    const receipts = within(table).getAllByRole('link', { name: /^Receipt for / });
+    expect(receipts.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
+      ['Receipt for SB-REF-0003', '/subscription/receipts/p-3'],
+      ['Receipt for SB-REF-0001', '/subscription/receipts/p-1'],
+    ]);
   });
 
   it("says 'No payments yet' when there are none", async () => {
@@ -335,7 +342,9 @@ describe('redeem voucher (spec §2, §5, §8)', () => {
       const run = renderSubscriptionView(<RedeemVoucherPage />, { path: '/subscription/redeem-voucher', server });
       await run.user.type(screen.getByLabelText('Voucher Code'), 'bisaya30');
       await run.user.click(screen.getByRole('button', { name: 'Redeem Voucher' }));
-      expect(await screen.findByText(failure.message)).toBeInTheDocument();
+      // As a toast, and at the field (issue 19: the toast fades after 4 s).
+      await waitFor(() => expect(screen.getAllByText(failure.message)).toHaveLength(2));
+      expect(screen.getByLabelText('Voucher Code')).toHaveAccessibleDescription(failure.message);
       expect(screen.getByLabelText('Voucher Code')).toHaveValue('BISAYA30');
       expect(screen.getByRole('button', { name: 'Redeem Voucher' })).toBeEnabled();
       expect(screen.queryByRole('button', { name: 'Redeeming...' })).not.toBeInTheDocument();

@@ -2,9 +2,10 @@
  * From the server's subscription data to what the subscription page shows (product.md#subscription, product.md#constants): pure, so the
  * page only renders and the wording is tested without a browser.
  */
-import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
-import { formatDateTime } from '../../lib/dates';
-import { formatBillingPeriod, formatPrice } from '../../lib/format';
+import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
+import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -232,6 +233,8 @@ export interface PaymentRow {
   /** How often a renewal was tried again on this record ('Retried 2 times'); null when never. */
   retries: string | null;
   reference: string;
+  /** The receipt page of a successful payment; null for any other. */
+  receipt: string | null;
 }
 
 /** Newest first, whatever order the server sent. */
@@ -248,6 +251,7 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       statusTone: statusTone(p.status),
       retries: p.retryCount > 0 ? `Retried ${p.retryCount} ${p.retryCount === 1 ? 'time' : 'times'}` : null,
       reference: p.referenceId,
+      receipt: p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
     }));
 }
 
@@ -277,4 +281,33 @@ export function paymentResultView(payments: readonly PaymentRecord[], status: Su
     confirming: latest.status === 'PENDING' ? 'Maya is still confirming this payment. This page updates by itself.' : null,
     rows,
   };
+}
+
+/** A receipt's lines, in the order a printed receipt reads (issue 19). */
+export interface ReceiptView {
+  merchant: string;
+  merchantUrl: string;
+  rows: Array<{ label: string; value: string }>;
+  total: string;
+}
+
+export function receiptView(receipt: Receipt): ReceiptView {
+  const period = receipt.periodStart && receipt.periodEnd ? `${formatDate(receipt.periodStart)} to ${formatDate(receipt.periodEnd)}` : null;
+  const rows = [
+    { label: 'Billed to', value: `${receipt.customerName} (${receipt.customerEmail})` },
+    { label: 'Plan', value: `${receipt.planName} (PREMIUM)` },
+    ...(period ? [{ label: 'Period', value: period }] : []),
+    { label: 'Payment method', value: paymentMethodName(receipt.paymentMethod) },
+    { label: 'Reference', value: receipt.referenceId },
+    { label: 'Date paid', value: formatDateTime(receipt.paidAt) },
+    { label: 'Status', value: 'Paid' },
+  ];
+  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: receiptAmount(receipt.amount, receipt.currency) };
+}
+
+/** A receipt's amount to the centavo: '₱990.00'. */
+export function receiptAmount(amount: string, currency: string): string {
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
+  return `${currencySymbol(currency)}${value.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

@@ -2,7 +2,8 @@ import { style } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
-export const main = style({ flex: 1, paddingTop: 72 });
+// Printed (a receipt), a page is its content alone: no header, footer or their room.
+export const main = style({ flex: 1, paddingTop: 72, '@media': { print: { paddingTop: 0 } } });
 
 export const header = style({
   position: 'fixed', top: 0, left: 0, right: 0, zIndex: 10, height: 64,
@@ -10,7 +11,7 @@ export const header = style({
   padding: `0 ${space.md}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { [breakpoint.medium]: { padding: `0 ${space.xl}` } },
+  '@media': { [breakpoint.medium]: { padding: `0 ${space.xl}` }, print: { display: 'none' } },
 });
 export const logo = style({
   fontWeight: 800, fontSize: font.size.lg, letterSpacing: '0.02em', textDecoration: 'none',
@@ -32,7 +33,7 @@ export const menuItem = style({
 export const footer = style({
   borderTop: `1px solid ${vars.color.border}`, background: vars.color.surface,
   padding: `${space.xl} ${space.md}`, marginTop: space.xxl,
-  '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl } },
+  '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl }, print: { display: 'none' } },
 });
 export const footerGrid = style({
   maxWidth: 1040, margin: '0 auto', display: 'grid', gap: space.lg,

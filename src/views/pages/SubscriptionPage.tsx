@@ -215,7 +215,12 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
                 <span className={css.badge[row.statusTone]}>{row.status}</span>
                 {row.retries && <span className={css.retries}>{row.retries}</span>}
               </td>
-              <td className={css.td} data-label="Reference"><span className={css.mono}>{row.reference}</span></td>
+              <td className={css.td} data-label="Reference">
+                <span className={css.mono}>{row.reference}</span>
+                {row.receipt && (
+                  <Link href={row.receipt} className={css.receiptLink} aria-label={`Receipt for ${row.reference}`}>Receipt</Link>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -139,3 +139,5 @@ export const notice = styleVariants({
 export const noticeTitle = style({ margin: 0, fontSize: font.size.md, fontWeight: 700 });
 export const noticeText = style({ margin: 0 });
 export const retries = style({ display: 'block', marginTop: space.xs, color: vars.color.textMuted, fontSize: font.size.sm });
+/** A successful payment's receipt, under its reference. */
+export const receiptLink = style({ display: 'block', marginTop: space.xs, fontSize: font.size.sm, '@media': { print: { display: 'none' } } });

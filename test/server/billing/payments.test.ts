@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentRecordSchema } from '../../../src/api/schemas';
+import { paymentRecordSchema, receiptSchema } from '../../../src/api/schemas';
 import { recordPayment } from '../../../server/billing/payments';
 import { SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
 
@@ -70,5 +70,35 @@ describe('payment history (ours: GET /api/v1/mobile/payment/history)', () => {
       ['PENDING', '792.00', 'Yearly', at.toISOString()],
       ['PAYMENT_FAILED', '792.00', 'Yearly', at.toISOString()],
     ]);
+  });
+});
+
+describe('receipts (ours, issue 19: GET /api/v1/mobile/payment/receipts/:id)', () => {
+  it('gives the viewer the receipt of a successful payment: merchant, who paid, plan, period, method, reference, date, amount', async () => {
+    const payments = await paymentsOf('premium@example.com');
+    const paid = payments.find((p) => p.status === 'PAYMENT_SUCCESS')!;
+    const { status, json } = await server.as('premium@example.com').get(`/payment/receipts/${paid.id}`);
+    expect(status, json.message).toBe(200);
+    const receipt = z.strictObject(receiptSchema.shape).parse(json.data);
+    expect(receipt).toMatchObject({
+      id: paid.id, merchant: 'Sine Bisaya', referenceId: paid.referenceId, amount: '99.00', currency: 'PHP',
+      planName: 'Monthly', paymentMethod: 'MAYA_VAULT', customerEmail: 'premium@example.com', paidAt: paid.createdAt,
+    });
+    expect(receipt.periodStart).not.toBeNull();
+    expect(Date.parse(receipt.periodEnd!)).toBeGreaterThan(Date.parse(receipt.periodStart!));
+  });
+
+  it('answers another viewer’s payment, an unpaid one, an unknown or malformed id alike (404), and a guest 401', async () => {
+    const payments = await paymentsOf('premium@example.com');
+    const paid = payments.find((p) => p.status === 'PAYMENT_SUCCESS')!;
+    const declined = payments.find((p) => p.status === 'PAYMENT_FAILED')!;
+    const answers = await Promise.all([
+      server.as('free@example.com').get(`/payment/receipts/${paid.id}`),
+      server.as('premium@example.com').get(`/payment/receipts/${declined.id}`),
+      server.as('premium@example.com').get('/payment/receipts/00000000-0000-4000-8000-000000000000'),
+      server.as('premium@example.com').get('/payment/receipts/not-a-uuid'),
+    ]);
+    for (const answer of answers) expect([answer.status, answer.json.message]).toEqual([404, 'We could not find a receipt for this payment.']);
+    expect((await server.app.request(`/api/v1/mobile/payment/receipts/${paid.id}`)).status).toBe(401);
   });
 });

@@ -60,6 +60,11 @@ describe('a card subscription at its end date', () => {
     const mails = await mailTo(PREMIUM);
     expect(mails.map((m) => m.subject)).toEqual(['Sine Bisaya: receipt for your Monthly renewal']);
     expect(mails[0]!.body).toContain(reference);
+    // The mail links the receipt page of the renewal's payment, which the viewer can open.
+    const renewalRecord = (await server.db.query<{ id: string }>('SELECT id FROM payment_records WHERE reference_id = $1', [reference])).rows[0]!;
+    expect(mails[0]!.body).toContain(`/subscription/receipts/${renewalRecord.id}`);
+    const receipt = (await server.as(PREMIUM).get(`/payment/receipts/${renewalRecord.id}`)).json.data as Record<string, unknown>;
+    expect(receipt).toMatchObject({ referenceId: reference, amount: '99.00', planName: 'Monthly', periodStart: sub.end_date.toISOString() });
     // Nothing more is due for this period.
     expect(await renewSubscription(deps, sub.id)).toBe('skipped');
   });

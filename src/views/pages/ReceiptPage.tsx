@@ -1,0 +1,60 @@
+/**
+ * A successful payment's receipt (issue 19, beyond the spec): merchant, who paid, plan, period,
+ * method, reference, date and amount, as the server keeps them. "Print or save as PDF" uses the
+ * browser's print dialog (every browser saves a page as PDF there), printing the receipt alone.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { receiptQuery } from '../../api/queries';
+import { routes } from '../../lib/route-paths';
+import { receiptView } from '../../machines/subscription/subscription.connect';
+import { button, card, heading, muted, mediumPage } from '../../styles/ui.css';
+import { ErrorBox } from '../parts/ErrorBox';
+import { useApi } from '../useApi';
+import * as css from './receipt.css';
+import * as sub from './subscription.css';
+
+export default function ReceiptPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const api = useApi();
+  const receipt = useQuery(receiptQuery(api, id));
+  const view = receipt.data ? receiptView(receipt.data) : null;
+  return (
+    <div className={mediumPage}>
+      <Link href={routes.subscription} className={`${sub.backLink} ${css.screenOnly}`}>← Back to Subscription</Link>
+      <article className={`${card} ${css.receipt}`} aria-labelledby="receipt-title">
+        <h1 id="receipt-title" className={heading}>Receipt</h1>
+        {receipt.isPending && <p role="status" className={muted}>Loading your receipt...</p>}
+        {receipt.isError && (
+          <div className={css.screenOnly}>
+            <ErrorBox message={receipt.error.message} />
+            <button type="button" className={button.secondary} onClick={() => void receipt.refetch()}>Try again</button>
+          </div>
+        )}
+        {view && (
+          <>
+            <p className={css.merchant}>
+              <strong>{view.merchant}</strong>
+              <span className={muted}>{view.merchantUrl}</span>
+            </p>
+            <dl className={css.list}>
+              {view.rows.map((row) => (
+                <div key={row.label} className={css.row}>
+                  <dt className={css.label}>{row.label}</dt>
+                  <dd className={css.value}>{row.value}</dd>
+                </div>
+              ))}
+              <div className={`${css.row} ${css.totalRow}`}>
+                <dt className={css.label}>Amount paid</dt>
+                <dd className={css.total}>{view.total}</dd>
+              </div>
+            </dl>
+            <div className={css.screenOnly}>
+              <button type="button" className={button.primary} onClick={() => window.print()}>Print or save as PDF</button>
+            </div>
+          </>
+        )}
+      </article>
+    </div>
+  );
+}
