@@ -123,6 +123,11 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await page.goForward();
   await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
   await expect(page.getByText('Mastercard **** **** **** 2346')).toBeVisible();
+  // On a phone the masked number stays on one line (issue 19: it wrapped at 390 px).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lineHeight = await page.getByText('Mastercard **** **** **** 2346').evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await page.getByText('Mastercard **** **** **** 2346').boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByText('₱99 monthly')).toBeVisible();
   await expect(page.getByText(/renews automatically/)).toBeVisible();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();

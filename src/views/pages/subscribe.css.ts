@@ -90,11 +90,17 @@ export const banner = styleVariants({
   bad: [bannerBase, { color: vars.color.danger, background: vars.color.dangerSurface }],
 });
 
+// On a phone each label sits above its value (a masked card number wrapped in a third of the width);
+// from medium width, label, value and Edit share a row.
 export const summary = style({
-  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr) auto', gap: `${space.sm} ${space.md}`,
+  display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: `${space.xs} ${space.md}`,
   alignItems: 'center', margin: 0,
+  '@media': { [breakpoint.medium]: { gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr) auto', gap: `${space.sm} ${space.md}` } },
 });
-export const summaryLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm });
+export const summaryLabel = style({
+  color: vars.color.textMuted, fontSize: font.size.sm, gridColumn: '1 / -1', marginTop: space.sm,
+  '@media': { [breakpoint.medium]: { gridColumn: 'auto', marginTop: 0 } },
+});
 export const summaryValue = style({ margin: 0, overflowWrap: 'anywhere' });
 export const linkButton = style({
   font: 'inherit', fontSize: font.size.sm, background: 'none', border: 0, color: vars.color.accent, cursor: 'pointer',
