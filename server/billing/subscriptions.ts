@@ -15,7 +15,7 @@ import type {
 } from '../../src/api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
 import { formatDateTime } from '../../src/lib/dates';
-import { DAY_MS, now, type Queryable } from '../platform/clock';
+import { clockSql, DAY_MS, now, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { FREE_PLAN_ID } from './catalog';
@@ -102,20 +102,28 @@ export interface SubscriptionRow {
 }
 
 /** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
-const SUBSCRIPTION_SELECT = `
-  SELECT s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql('$1')} AS effective_status, s.start_date, s.end_date,
+const subscriptionColumns = (at: string) => `
+         s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
          s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
          s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,
          p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
          p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
          v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
          tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
-         c.card_type, c.last4 AS card_last4
-  FROM subscriptions s
+         c.card_type, c.last4 AS card_last4`;
+const SUBSCRIPTION_JOINS = `
   JOIN plans p ON p.id = s.plan_id
   LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'
   LEFT JOIN plans tp ON tp.id = v.terms_plan_id
   LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId'`;
+const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
+
+/**
+ * The same rows with the billing clock read inside the statement (issue 21: one round trip per read
+ * instead of two): `$1` is `unsetClock()`, used when no clock is set; `read_at` is the instant used.
+ */
+const CLOCKED_SELECT = `SELECT ${subscriptionColumns('clock.at')}, clock.at AS read_at
+  FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
 
 /** The subscription that gives the viewer access at `at`, or null (FREE). */
 export async function currentSubscription(q: Queryable, userId: string, at: Date): Promise<SubscriptionRow | null> {
@@ -219,9 +227,13 @@ export function toStatusDetails(row: SubscriptionRow, at: Date): SubscriptionSta
 
 /** product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current. */
 export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusDetails> {
+  const found = await db.query<SubscriptionRow & { read_at: Date }>(
+    `${CLOCKED_SELECT} WHERE s.user_id = $2 AND ${isCurrentSql('clock.at')} ORDER BY ${NEWEST_FIRST} LIMIT 1`,
+    [unsetClock(), userId],
+  );
+  const current = found.rows[0];
+  if (current) return toStatusDetails(current, current.read_at);
   const at = await now(db);
-  const current = await currentSubscription(db, userId, at);
-  if (current) return toStatusDetails(current, at);
   const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];
   const user = (await db.query<{ created_at: Date }>('SELECT created_at FROM users WHERE id = $1', [userId])).rows[0];
   return {
@@ -244,8 +256,7 @@ export async function subscriptionStatus(db: Db, userId: string): Promise<Subscr
 
 /** Every subscription of the viewer, newest first, ended ones as EXPIRED. */
 export async function subscriptionHistory(db: Db, userId: string): Promise<SubscriptionHistoryItem[]> {
-  const at = await now(db);
-  const result = await db.query<SubscriptionRow>(`${SUBSCRIPTION_SELECT} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`, [at, userId]);
+  const result = await db.query<SubscriptionRow>(`${CLOCKED_SELECT} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`, [unsetClock(), userId]);
   return result.rows.map((row) => ({
     id: row.id,
     plan: row.plan_name,
