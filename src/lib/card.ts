@@ -132,6 +132,8 @@ export function cardErrors(card: CardInput, now: Date): { form: string | null; f
   }
   const fields: CardErrors = {};
   if (number.length < MAX_CARD_DIGITS) fields.number = 'Enter the 16 digits of the card number';
+  // As the server checks it (newCardError): a mistyped digit is caught here, not after a round trip.
+  else if (!luhn(number)) fields.number = CARD_MESSAGES.invalidNumber;
   else if (!cardBrand(number)) fields.number = CARD_MESSAGES.unsupported;
   const expiry = expiryError(card.expiry, now);
   if (expiry) fields.expiry = expiry;

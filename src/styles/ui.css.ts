@@ -81,3 +81,20 @@ export const linkRow = style({ display: 'flex', justifyContent: 'space-between',
 // Small links in a row are still 24 px tall targets (WCAG 2.2, 2.5.8 target size).
 globalStyle(`${linkRow} a`, { display: 'inline-block', minHeight: 24, paddingBlock: 2 });
 export const centered = style({ textAlign: 'center' });
+
+/**
+ * Label/value lines of a payment (result page, receipt): on a phone the value under its label, from
+ * medium width side by side on one baseline (a long value beside a short label made ragged blocks).
+ */
+export const details = style({
+  margin: 0, padding: space.md, borderRadius: radius.md, border: `1px solid ${vars.color.border}`, display: 'grid', gap: space.sm,
+});
+export const detailRow = style({
+  display: 'grid', gap: 2,
+  '@media': { [breakpoint.medium]: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', columnGap: space.md } },
+});
+export const detailLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm, '@media': { print: { color: '#444' } } });
+export const detailValue = style({
+  margin: 0, fontWeight: 600, overflowWrap: 'anywhere',
+  '@media': { [breakpoint.medium]: { textAlign: 'end', marginInlineStart: 'auto' } },
+});

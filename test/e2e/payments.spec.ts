@@ -72,6 +72,7 @@ async function confirmCardAtBank(page: Page, passkey = '') {
   if (passkey) await page.getByLabel('3-D Secure password').fill(passkey);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page).toHaveURL(/step=2&payment-method=card&card=verified/);
+  await expect(page.getByText('Your card is confirmed.')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Use this card' })).toBeChecked();
 }
 

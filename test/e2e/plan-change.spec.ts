@@ -195,6 +195,23 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
 });
 
+test('premium@: a new card the bank does not confirm is said so on Change Payment Method, the saved card one switch away', async ({ page }) => {
+  await signInTo(page, PREMIUM, '/subscription/change-payment-method');
+  await page.getByRole('switch', { name: 'Use this card' }).uncheck();
+  await page.getByLabel('Card Number').pressSequentially('5123456789012346');
+  await page.getByLabel('Expiry (MM/YY)').pressSequentially('1230');
+  await page.getByLabel('CVC').pressSequentially('123');
+  await page.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fail verification' }).click();
+  await expect(page).toHaveURL(/\/subscription\/change-payment-method\?.*card=failed/);
+  // Said over the entry form (it was lost behind the saved card); nothing changed.
+  await expect(page.getByRole('form', { name: 'Card details' }).getByRole('alert')).toHaveText('Your bank did not confirm the card. Please try again or use another card.');
+  await expect(page.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
+  await page.getByRole('link', { name: /Back to Subscription/ }).click();
+  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
+});
+
 test('voucher@ sees only its code and the voucher note', async ({ page }) => {
   await signInTo(page, 'voucher@example.com', '/subscription/change-payment-method');
   await expect(page.getByText('Voucher subscriptions cannot change payment methods. Your voucher subscription will remain active until it expires.')).toBeVisible();

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CARD_MESSAGES, CARD_REQUIRED, cardBrand, cardErrors, digitsOf, expiryError, formatCardNumber, formatCvc, formatExpiry, manilaMonthIndex, newCardRequest,
+  CARD_MESSAGES, CARD_REQUIRED, cardBrand, luhn, cardErrors, digitsOf, expiryError, formatCardNumber, formatCvc, formatExpiry, manilaMonthIndex, newCardRequest,
 } from '../../src/lib/card';
 import { maskSecrets } from '../../src/lib/mask';
 
@@ -49,7 +49,8 @@ describe('brand detection', () => {
     const other = digits(16, 16).filter((n) => {
       const two = Number(n.slice(0, 2));
       const four = Number(n.slice(0, 4));
-      return !n.startsWith('4') && !(two >= 51 && two <= 55) && !(four >= 3528 && four <= 3589);
+      // A valid number (Luhn) of another network: a mistyped one reads 'Invalid card number' first.
+      return !n.startsWith('4') && !(two >= 51 && two <= 55) && !(four >= 3528 && four <= 3589) && luhn(n);
     });
     fc.assert(fc.property(other, (number) => {
       expect(cardBrand(number)).toBeNull();
@@ -106,6 +107,14 @@ describe('CVC and the request', () => {
       // The empty field alone is marked, with what to enter.
       expect(fields).toEqual({ [empty]: CARD_REQUIRED[empty] });
     }));
+  });
+  it('a 16-digit number that fails the Luhn check reads "Invalid card number", as the server says', () => {
+    fc.assert(fc.property(fc.stringMatching(/^4\d{15}$/), (number) => {
+      const { fields } = cardErrors({ number, expiry: '12/30', cvc: '123' }, new Date('2026-11-21T00:00:00Z'));
+      if (luhn(number)) expect(fields.number).toBeUndefined();
+      else expect(fields.number).toBe(CARD_MESSAGES.invalidNumber);
+    }));
+    expect(cardErrors({ number: '4111 1111 1111 1112', expiry: '12/30', cvc: '123' }, new Date('2026-11-21T00:00:00Z')).fields.number).toBe(CARD_MESSAGES.invalidNumber);
   });
   it('the request has a 2-character month and a 4-character year (spec §5 schema)', () => {
     expect(newCardRequest({ number: '4123 4501 3100 1381', expiry: '07/31', cvc: '123' }, false))

@@ -24,7 +24,7 @@ type Run = ReturnType<typeof renderSubscriptionView> & { onChosen: ReturnType<ty
 describeModel('cardEntry', {
   machine: cardEntryMachine,
   // Arriving on the page, and arriving back from a bank that refused the new card.
-  inputs: [{}, { cardReturn: 'failed' }],
+  inputs: [{}, { cardReturn: 'failed' }, { cardReturn: 'verified' }],
   events: {
     'card.useSaved': [{ type: 'card.useSaved', on: false }, { type: 'card.useSaved', on: true }],
     'card.submit': [
@@ -77,7 +77,10 @@ describeModel('cardEntry', {
       expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
       expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     },
-    savedCard: () => {
+    savedCard: (_run, snapshot) => {
+      // Back from the bank that confirmed the card, the page says so.
+      if (snapshot.context.cardReturn === 'verified') expect(screen.getByRole('status')).toHaveTextContent(CARD_RETURN_MESSAGES.verified);
+      else expect(screen.queryByText(CARD_RETURN_MESSAGES.verified)).toBeNull();
       expect(screen.getByText('**** **** **** 1381')).toBeInTheDocument();
       expect(screen.getByText('Visa · Default payment method')).toBeInTheDocument();
       expect(screen.getByRole('switch', { name: 'Use this card' })).toBeChecked();
@@ -120,6 +123,8 @@ describeModel('cardEntry', {
         // Back from a bank that did not confirm the card: said in the form, the entry is ready again.
         expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(CARD_RETURN_MESSAGES.failed);
         expect(screen.getByLabelText('Card Number')).toBeEnabled();
+        // With an older card saved, the refusal is said too (it was lost behind the saved card); the switch is off.
+        if (snapshot.context.savedCard) expect(screen.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
         return;
       }
       expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(DECLINED);

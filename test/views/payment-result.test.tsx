@@ -23,6 +23,7 @@ describe('payment result', () => {
     expect(row('Status')).toHaveTextContent('Succeeded');
     expect(await details().findByText('Next Billing Date')).toBeInTheDocument();
     expect(row('Next Billing Date')?.textContent).toMatch(/2027/);
+    expect(details().getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/subscription/receipts/p-3');
   });
 
   it('success the server does not confirm yet: says Maya is confirming and asks again', async () => {

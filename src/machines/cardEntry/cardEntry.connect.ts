@@ -1,7 +1,7 @@
 /** Card entry's view props: the saved card and its switch, the entry form, errors, pending. */
 import type { SnapshotFrom } from 'xstate';
 import { cardTypeLabel, maskedCardNumber, type CardInput } from '../../lib/card';
-import type { CardEntryEvent, CardEntryMachine } from './cardEntry.machine';
+import { CARD_RETURN_MESSAGES, type CardEntryEvent, type CardEntryMachine } from './cardEntry.machine';
 
 export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (event: CardEntryEvent) => void) {
   const { savedCard, useSaved, fieldErrors, formError, serverMessage } = state.context;
@@ -20,6 +20,8 @@ export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (e
     // Said in the form only when no field carries it (an empty field is marked itself; the toast says the rest).
     formError: Object.keys(fieldErrors).length > 0 ? null : formError,
     serverMessage,
+    /** Back from the bank that confirmed the new card, now offered as the saved card. */
+    confirmed: state.context.cardReturn === 'verified' && state.matches('savedCard') ? CARD_RETURN_MESSAGES.verified : null,
     onUseSaved: (on: boolean) => send({ type: 'card.useSaved', on }),
     onSubmit: (card: CardInput, isDefault: boolean) => send({ type: 'card.submit', card, isDefault }),
     onRetry: () => send({ type: 'card.retry' }),

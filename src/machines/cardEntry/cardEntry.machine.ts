@@ -71,6 +71,7 @@ export const cardEntryMachine = setup({
     isPresent: (_, params: { value: unknown }) => params.value !== null && params.value !== undefined,
     needsVerification: (_, params: { url: string | null | undefined }) => Boolean(params.url),
     bankRefused: ({ context }) => context.cardReturn === 'failed',
+    bankRefusedWithSaved: ({ context }, params: { value: unknown }) => context.cardReturn === 'failed' && params.value !== null && params.value !== undefined,
     isOff: (_, params: { on: boolean }) => !params.on,
     canUseSaved: ({ context }, params: { on: boolean }) => params.on && context.savedCard !== null,
     isCardIncomplete: ({ context, event }) =>
@@ -132,6 +133,17 @@ export const cardEntryMachine = setup({
         id: 'loadDefaultCard',
         src: 'loadDefaultCard',
         onDone: [
+          {
+            // The bank refused the new card while an older one is saved: say so over the entry form
+            // (the older card stays one switch away). The refusal was lost behind the saved card.
+            guard: { type: 'bankRefusedWithSaved', params: ({ event }) => ({ value: event.output }) },
+            target: 'newCard.rejected',
+            description: 'A saved card, back from a bank that refused the new one',
+            actions: [
+              { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
+              assign({ useSaved: false, serverMessage: CARD_RETURN_MESSAGES.failed }),
+            ],
+          },
           {
             guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) },
             target: 'savedCard',

@@ -260,6 +260,8 @@ export interface PaymentResultView {
   /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
   confirming: string | null;
   rows: Array<{ label: string; value: string }>;
+  /** The receipt page, once the payment is confirmed. */
+  receipt: string | null;
 }
 
 export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
@@ -280,6 +282,7 @@ export function paymentResultView(payments: readonly PaymentRecord[], status: Su
   return {
     confirming: latest.status === 'PENDING' ? 'Maya is still confirming this payment. This page updates by itself.' : null,
     rows,
+    receipt: latest.status === 'PAYMENT_SUCCESS' ? receiptPath(latest.id) : null,
   };
 }
 

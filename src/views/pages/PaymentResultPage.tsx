@@ -11,7 +11,7 @@ import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries'
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
 import { paymentResultView } from '../../machines/subscription/subscription.connect';
-import { button, card, centered, heading, muted, narrowPage } from '../../styles/ui.css';
+import { button, card, centered, detailLabel, detailRow, details, detailValue, heading, muted } from '../../styles/ui.css';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
 import * as css from './paymentResult.css';
@@ -43,14 +43,15 @@ function PaidDetails() {
   return (
     <section aria-label="Payment details" className={css.details}>
       {view.confirming && <p role="status">{view.confirming}</p>}
-      <dl className={css.list}>
+      <dl className={`${details} ${css.list}`}>
         {view.rows.map((row) => (
-          <div key={row.label} className={css.row}>
-            <dt className={css.label}>{row.label}</dt>
-            <dd className={css.value}>{row.value}</dd>
+          <div key={row.label} className={detailRow}>
+            <dt className={detailLabel}>{row.label}</dt>
+            <dd className={detailValue}>{row.value}</dd>
           </div>
         ))}
       </dl>
+      {view.receipt && <Link href={view.receipt}>View receipt</Link>}
     </section>
   );
 }
@@ -63,7 +64,7 @@ export default function PaymentResultPage() {
   if (!status) return <Redirect to={routes.home} replace />;
   const result = RESULTS[status] ?? { title: 'Error', text: 'We could not read the result of this payment.' };
   return (
-    <div className={narrowPage}>
+    <div className={css.page}>
       <div className={`${card} ${centered}`}>
         <h1 className={heading}>{result.title}</h1>
         <p>{result.text}</p>

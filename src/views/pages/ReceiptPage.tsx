@@ -8,7 +8,7 @@ import { Link, useParams } from 'wouter';
 import { receiptQuery } from '../../api/queries';
 import { routes } from '../../lib/route-paths';
 import { receiptView } from '../../machines/subscription/subscription.connect';
-import { button, card, heading, muted, mediumPage } from '../../styles/ui.css';
+import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useApi } from '../useApi';
 import * as css from './receipt.css';
@@ -37,16 +37,16 @@ export default function ReceiptPage() {
               <strong>{view.merchant}</strong>
               <span className={muted}>{view.merchantUrl}</span>
             </p>
-            <dl className={css.list}>
+            <dl className={details}>
               {view.rows.map((row) => (
-                <div key={row.label} className={css.row}>
-                  <dt className={css.label}>{row.label}</dt>
-                  <dd className={css.value}>{row.value}</dd>
+                <div key={row.label} className={detailRow}>
+                  <dt className={detailLabel}>{row.label}</dt>
+                  <dd className={detailValue}>{row.value}</dd>
                 </div>
               ))}
-              <div className={`${css.row} ${css.totalRow}`}>
-                <dt className={css.label}>Amount paid</dt>
-                <dd className={css.total}>{view.total}</dd>
+              <div className={`${detailRow} ${css.totalRow}`}>
+                <dt className={detailLabel}>Amount paid</dt>
+                <dd className={`${detailValue} ${css.total}`}>{view.total}</dd>
               </div>
             </dl>
             <div className={css.screenOnly}>

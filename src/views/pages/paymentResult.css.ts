@@ -1,14 +1,9 @@
-/** The payment result: the payment's details as label/value rows, and its actions side by side. */
+/** The payment result: its details (ui.css's detail lines, on the surface colour) and its actions side by side. */
 import { style } from '@vanilla-extract/css';
-import { font, radius, space, vars } from '../../styles/theme.css';
+import { space, vars } from '../../styles/theme.css';
 
+// Wide enough for 'Payment Successful' on one line from medium width (narrowPage's 460 px wrapped it).
+export const page = style({ maxWidth: 600, margin: '0 auto', padding: `${space.xl} ${space.md}` });
 export const details = style({ textAlign: 'start', margin: `${space.md} 0`, display: 'grid', gap: space.sm });
-export const list = style({
-  margin: 0, padding: space.md, borderRadius: radius.md, border: `1px solid ${vars.color.border}`, background: vars.color.surfaceRaised,
-  display: 'grid', gap: space.sm,
-});
-// Label and value on one line while they fit, the value under its label when not (390 px).
-export const row = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: space.md, rowGap: 2 });
-export const label = style({ color: vars.color.textMuted, fontSize: font.size.sm });
-export const value = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere', textAlign: 'end', marginInlineStart: 'auto' });
+export const list = style({ background: vars.color.surfaceRaised });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: space.sm, marginTop: space.md });

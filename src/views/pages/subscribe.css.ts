@@ -2,7 +2,11 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
-export const wizard = style({ maxWidth: 760, margin: '0 auto', padding: `${space.xl} ${space.md}`, display: 'grid', gap: space.lg });
+// The content's edge is the header's from medium width (40 px); the wizard itself stays 760 px wide at most.
+export const wizard = style({
+  maxWidth: 840, margin: '0 auto', padding: `${space.xl} ${space.md}`, display: 'grid', gap: space.lg,
+  '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl } },
+});
 export const stepBody = style({ display: 'grid', gap: space.md, marginTop: space.lg });
 globalStyle(`${stepBody} h2`, { margin: 0, fontSize: font.size.lg });
 export const topRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: space.sm });
@@ -12,9 +16,12 @@ export const steps = style({
   listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: space.sm,
   counterReset: 'step',
 });
+// On a phone the number sits above its title, so 'Payment Method' has the step's whole width (beside
+// the number, 'Payment' ran into the next step's circle at 390 px).
 const stepBase = style({
-  display: 'flex', alignItems: 'center', gap: space.sm, fontSize: font.size.sm, fontWeight: 600, minWidth: 0,
-  paddingBottom: space.sm, borderBottom: `3px solid ${vars.color.border}`, color: vars.color.textMuted,
+  display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: space.xs, fontSize: font.size.sm, fontWeight: 600, minWidth: 0,
+  paddingBottom: space.sm, borderBottom: `3px solid ${vars.color.border}`, color: vars.color.textMuted, overflowWrap: 'anywhere',
+  '@media': { [breakpoint.medium]: { flexDirection: 'row', alignItems: 'center', gap: space.sm } },
 });
 export const step = styleVariants({
   done: [stepBase, { borderBottomColor: vars.color.accent, color: vars.color.text }],

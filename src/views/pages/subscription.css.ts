@@ -73,7 +73,8 @@ export const empty = style({ color: vars.color.textMuted, margin: `${space.md} 0
  * label comes from the cell's data-label), so a phone shows amount and status without sideways scroll.
  */
 const narrow = 'screen and (max-width: 639px)';
-export const tableScroll = style({ maxHeight: 400, overflowY: 'auto' });
+// On a phone the payments are cards in the page's own scroll (a box of 400 px cut the second card in half); from medium width a table scrolled in its box.
+export const tableScroll = style({ '@media': { [breakpoint.medium]: { maxHeight: 400, overflowY: 'auto' } } });
 export const table = style({
   width: '100%', borderCollapse: 'collapse', fontSize: font.size.sm,
   '@media': { [narrow]: { display: 'block' } },

@@ -86,6 +86,7 @@ export function CardForm({ submitLabel, onChosen, secondary }: {
 
   return (
     <form className={form} onSubmit={onSubmit} noValidate aria-label="Card details">
+      {props.confirmed && <p className={css.banner.good} role="status">{props.confirmed}</p>}
       {props.savedCard && (
         <div className={css.savedCard}>
           <span className={css.savedNumber}>{props.savedCard.number}</span>
