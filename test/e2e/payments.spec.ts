@@ -278,6 +278,18 @@ test('an unpaid checkout expires after an hour of the server clock (Maya’s che
   }
 });
 
+test('a new card the bank does not confirm: back on step 2 the wizard says so, the entry ready again', async ({ page, request }) => {
+  await freshViewer(page, request);
+  await startMonthly(page);
+  await enterCard(page, '5123456789012346');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your card' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fail verification' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Card details' }).getByRole('alert')).toHaveText('Your bank did not confirm the card. Please try again or use another card.');
+  await expect(page.getByLabel('Card Number')).toBeEnabled();
+});
+
 test('card form: an error under Expiry leaves the CVC box in line, and goes once the date is corrected', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);

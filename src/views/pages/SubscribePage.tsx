@@ -5,11 +5,13 @@
  */
 import { leaveFor } from '../../lib/leave';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { plansQuery } from '../../api/queries';
 import type { Plan } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { createSubscribeActors } from '../../machines/subscribe/subscribe.actors';
+import { parseCardReturn } from '../../machines/cardEntry/cardEntry.address';
 import { parse, readChoice, walletReturnPath } from '../../machines/subscribe/subscribe.address';
 import { connectSubscribe, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
 import { subscribeMachine, type WizardMethod } from '../../machines/subscribe/subscribe.machine';
@@ -81,6 +83,8 @@ export default function SubscribePage() {
     input: { ...parse(path, search), ...readChoice(typeof window === 'undefined' ? null : window.history.state) },
   });
   useLocationEvents(actor, path, search, parse);
+  // The bank's answer on arrival: the wizard writes its own address (without it) before the card form shows.
+  const [cardReturn] = useState(() => parseCardReturn(search));
   const wizard = useConnect(actor, connectSubscribe);
   const plans = useQuery({ ...plansQuery(api), enabled: wizard.view === 'selectPlan' });
 
@@ -141,6 +145,7 @@ export default function SubscribePage() {
             key="card"
             submitLabel="Continue"
             onChosen={wizard.onCardChosen}
+            cardReturn={cardReturn}
             secondary={<button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>}
           />
         )}

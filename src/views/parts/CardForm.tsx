@@ -21,11 +21,13 @@ import { TextField } from './TextField';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 
-export function CardForm({ submitLabel, onChosen, secondary }: {
+export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
   submitLabel: string;
   onChosen: (card: ChosenCard) => void;
   /** A button shown beside the submit button, in the page's own button row (the wizard's Back). */
   secondary?: ReactNode;
+  /** The bank's answer as the page arrived with it, when the page corrects its address before the form shows (the wizard). */
+  cardReturn?: ReturnType<typeof parseCardReturn>;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -34,7 +36,7 @@ export function CardForm({ submitLabel, onChosen, secondary }: {
   const actor = useFlow(cardEntryMachine, {
     actors: createCardEntryActors(api, queryClient),
     actions: { notify: notifyFor('cardEntry'), cardChosen: (_, card) => onChosen(card), leaveForVerification: (_, { url }) => leaveFor(url) },
-    input: { returnTo: returnPathOf(path, search), cardReturn: parseCardReturn(search) },
+    input: { returnTo: returnPathOf(path, search), cardReturn: cardReturn ?? parseCardReturn(search) },
   });
   const props = useConnect(actor, connectCardEntry);
   const [number, setNumber] = useState('');
