@@ -74,6 +74,12 @@ test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end
   });
   expect(reactivated.ok()).toBe(true);
   await moveClock(request, new Date(Date.parse(status.endDate) - 2 * DAY_MS));
+  // The engine's sweep (every 2 s) mails the reminder; wait for it before renewing, as a viewer would
+  // (renewing first, within one sweep, leaves nothing to remind: the test raced the sweep).
+  await expect.poll(async () => {
+    const mails = (await (await request.get('/dev/mailbox.json?to=canceled%40example.com')).json()) as Array<{ subject: string }>;
+    return mails.map((m) => m.subject);
+  }, { timeout: 20_000 }).toContainEqual(expect.stringMatching(/^Sine Bisaya: renew your Premium before /));
 
   await openSubscription(page, 'canceled@example.com');
   const oldEnd = (await fact(page, 'Next Billing Date').textContent())!;
@@ -88,6 +94,4 @@ test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end
   await expect(fact(page, 'Start Date')).toHaveText(oldEnd);
   await expect(page.getByRole('region', { name: 'Time to renew' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Succeeded');
-  const mails = (await (await request.get('/dev/mailbox.json?to=canceled%40example.com')).json()) as Array<{ subject: string }>;
-  expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Sine Bisaya: renew your Premium before /));
 });
