@@ -61,10 +61,15 @@ test('premium@ renews at its end date: a new period from the old end date, the p
   await expect(newest).toContainText('Succeeded');
   await expect(newest).toContainText('SB-RN-');
 
-  const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string; text: string }>;
-  const receipt = mails.find((m) => m.subject.startsWith('Sine Bisaya: receipt'));
-  expect(receipt, JSON.stringify(mails.map((m) => m.subject))).toBeDefined();
-  expect(receipt!.text).toContain('₱99');
+  // The receipt is mailed just after the period is written: ask until it is there.
+  const receiptMail = async () => {
+    const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string; text: string }>;
+    return mails.find((m) => m.subject.startsWith('Sine Bisaya: receipt')) ?? null;
+  };
+  await expect.poll(receiptMail, { timeout: 10_000 }).not.toBeNull();
+  const receipt = (await receiptMail())!;
+  expect(receipt.text).toContain('₱99');
+  expect(receipt.text).toMatch(/\/subscription\/receipts\/[0-9a-f-]{36}/);
 });
 
 test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end and renews by hand with no day lost', async ({ page, request }) => {
