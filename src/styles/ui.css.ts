@@ -66,6 +66,11 @@ export const button = styleVariants({
     background: 'transparent', color: vars.color.text, borderColor: vars.color.border,
     selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised, color: vars.color.text } },
   }],
+  /** An action that ends something (canceling a subscription): outlined in the danger colour, never the filled way forward. */
+  danger: [buttonBase, {
+    background: 'transparent', color: vars.color.danger, borderColor: vars.color.danger,
+    selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerSurface, color: vars.color.danger } },
+  }],
 });
 
 export const errorBox = style({

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { resetDemoData, signIn, watchConsole } from './support';
 
@@ -57,6 +58,22 @@ test('canceled@ sees the end date, checkout and reactivate', async ({ page }) =>
 test('voucher@ sees the voucher code as the method', async ({ page }) => {
   await openSubscription(page, 'voucher@example.com');
   await expect(fact(page, 'Payment Method')).toHaveText('Voucher BISAYA30');
+});
+
+test('the open cancel dialog has no WCAG 2.2 A/AA violations in either theme (its danger button included)', async ({ page }) => {
+  const card = await openSubscription(page, 'premium@example.com');
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+    await card.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await expect(dialog.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include('[role="alertdialog"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+    expect(violations.map((v) => v.id), theme).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep Subscription' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });
 
 test('premium@ cancels, keeps access to the end date, then reactivates', async ({ page }) => {

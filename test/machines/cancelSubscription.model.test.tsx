@@ -69,9 +69,12 @@ describeModel('cancelSubscription', {
         expect(box.getByRole('heading', { name: 'Cancel your subscription?' })).toBeInTheDocument();
         expect(box.getByText(new RegExp(`keep PREMIUM access until ${ACCESS_ENDS}`))).toBeInTheDocument();
         expect(box.getByText(/non-refundable/)).toBeInTheDocument();
+        // Canceling ends something: its button is the outlined danger one, not the filled way forward.
+        expect(box.getByRole('button', { name: 'Cancel Subscription' }).className).toMatch(/button_danger/);
       } else {
         expect(box.getByRole('heading', { name: 'Reactivate your subscription?' })).toBeInTheDocument();
         expect(box.getByText(new RegExp(`renews on ${RENEWS}`))).toBeInTheDocument();
+        expect(box.getByRole('button', { name: 'Reactivate Subscription' }).className).toMatch(/button_primary/);
       }
       expect(box.queryByRole('alert')).not.toBeInTheDocument();
       expect(box.getByRole('button', { name: 'Close' })).toBeEnabled();

@@ -10,6 +10,8 @@ export interface CancelDialogView {
   /** The exact date access ends (cancel) or the next renewal (reactivate), and the refund rule. */
   body: string[];
   confirmLabel: string;
+  /** Canceling ends something: its button reads as a warning, not as the way forward. */
+  destructive: boolean;
   dismissLabel: string;
   error: string | null;
 }
@@ -31,6 +33,7 @@ export function cancelDialogView(snapshot: SnapshotFrom<CancelSubscriptionMachin
         'Subscription fees are non-refundable: the current period is not refunded.',
       ],
       confirmLabel: pending ? 'Canceling...' : 'Cancel Subscription',
+      destructive: true,
       dismissLabel: 'Keep Subscription',
     };
   }
@@ -44,6 +47,7 @@ export function cancelDialogView(snapshot: SnapshotFrom<CancelSubscriptionMachin
       'Subscription fees are non-refundable.',
     ],
     confirmLabel: pending ? 'Reactivating...' : 'Reactivate Subscription',
+    destructive: false,
     dismissLabel: 'Not Now',
   };
 }

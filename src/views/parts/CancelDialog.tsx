@@ -41,7 +41,7 @@ export function CancelDialog({ actor, opener }: { actor: ActorRefFrom<CancelSubs
               <button type="button" className={button.secondary} disabled={view.pending} onClick={() => actor.send({ type: 'dialog.cancel' })}>
                 {view.dismissLabel}
               </button>
-              <button type="button" className={button.primary} disabled={view.pending} aria-busy={view.pending} onClick={() => actor.send({ type: 'dialog.confirm' })}>
+              <button type="button" className={view.destructive ? button.danger : button.primary} disabled={view.pending} aria-busy={view.pending} onClick={() => actor.send({ type: 'dialog.confirm' })}>
                 {view.confirmLabel}
               </button>
             </div>
