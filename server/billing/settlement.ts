@@ -211,9 +211,8 @@ async function lateOutcome(deps: SettleDeps, record: RecordRow): Promise<string>
   return status === 'REVERSAL_DUE' ? reverseDuplicate(deps, record.id) : status;
 }
 
-/** Where the browser lands after a return: the app's payment result page. */
-/** The wizard's name for each method (src/machines/subscribe/subscribe.address.ts). */
-const WIZARD_METHOD: Record<string, string> = { MAYA_VAULT: 'card', MAYA_WALLET: 'maya', MAYA_CHECKOUT: 'checkout' };
+/** The wizard's name for each method it offers (its address, src/machines/subscribe/subscribe.address.ts; the server shares only the contract and lib). */
+const WIZARD_METHOD: Partial<Record<PaymentMethod, 'card' | 'maya' | 'checkout'>> = { MAYA_VAULT: 'card', MAYA_WALLET: 'maya', MAYA_CHECKOUT: 'checkout' };
 
 /**
  * The app's result page for a settled record. A failed one names the plan and method tried, so the
@@ -224,19 +223,19 @@ export async function resultAddress(deps: Pick<SettleDeps, 'db'>, publicBaseUrl:
   const result = resultStatus(status);
   const params = new URLSearchParams({ status: result });
   if (result === 'failed' && recordId) {
-    const tried = await deps.db.query<{ slug: string; payment_method: string }>(
+    const tried = await deps.db.query<{ slug: string; payment_method: PaymentMethod }>(
       `SELECT p.slug, r.payment_method FROM payment_records r JOIN plans p ON p.id = r.plan_id WHERE r.id = $1`,
       [recordId],
     );
     const row = tried.rows[0];
-    if (row) {
-      params.set('plan', row.slug);
-      if (WIZARD_METHOD[row.payment_method]) params.set('payment-method', WIZARD_METHOD[row.payment_method]!);
-    }
+    const method = row ? WIZARD_METHOD[row.payment_method] : undefined;
+    if (row) params.set('plan', row.slug);
+    if (method) params.set('payment-method', method);
   }
   return `${publicBaseUrl}/payment?${params.toString()}`;
 }
 
+/** Where the browser lands after a return: the app's payment result page. */
 export function resultStatus(status: string): 'success' | 'failed' | 'canceled' {
   if (status === 'PAYMENT_SUCCESS') return 'success';
   if (status === 'PAYMENT_CANCELLED') return 'canceled';

@@ -125,10 +125,13 @@ const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscripti
 const CLOCKED_SELECT = `SELECT ${subscriptionColumns('clock.at')}, clock.at AS read_at
   FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
 
+/** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first. */
+const CURRENT_OF = (at: string) => `WHERE s.user_id = $2 AND ${isCurrentSql(at)} ORDER BY ${NEWEST_FIRST} LIMIT 1`;
+
 /** The subscription that gives the viewer access at `at`, or null (FREE). */
 export async function currentSubscription(q: Queryable, userId: string, at: Date): Promise<SubscriptionRow | null> {
   const result = await q.query<SubscriptionRow>(
-    `${SUBSCRIPTION_SELECT} WHERE s.user_id = $2 AND ${isCurrentSql('$1')} ORDER BY ${NEWEST_FIRST} LIMIT 1`,
+    `${SUBSCRIPTION_SELECT} ${CURRENT_OF('$1')}`,
     [at, userId],
   );
   return result.rows[0] ?? null;
@@ -228,7 +231,7 @@ export function toStatusDetails(row: SubscriptionRow, at: Date): SubscriptionSta
 /** product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current. */
 export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusDetails> {
   const found = await db.query<SubscriptionRow & { read_at: Date }>(
-    `${CLOCKED_SELECT} WHERE s.user_id = $2 AND ${isCurrentSql('clock.at')} ORDER BY ${NEWEST_FIRST} LIMIT 1`,
+    `${CLOCKED_SELECT} ${CURRENT_OF('clock.at')}`,
     [unsetClock(), userId],
   );
   const current = found.rows[0];

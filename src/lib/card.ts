@@ -123,13 +123,11 @@ export function expiryError(expiry: string, now: Date): string | null {
 /** The form's errors: missing fields first ('Please fill in all the fields'), then each rule. */
 export function cardErrors(card: CardInput, now: Date): { form: string | null; fields: CardErrors } {
   const number = digitsOf(card.number);
-  if (!number || !card.expiry.trim() || !card.cvc.trim()) {
-    const empty: CardErrors = {};
-    if (!number) empty.number = CARD_REQUIRED.number;
-    if (!card.expiry.trim()) empty.expiry = CARD_REQUIRED.expiry;
-    if (!card.cvc.trim()) empty.cvc = CARD_REQUIRED.cvc;
-    return { form: CARD_MESSAGES.fillAll, fields: empty };
-  }
+  const empty: CardErrors = {};
+  if (!number) empty.number = CARD_REQUIRED.number;
+  if (!card.expiry.trim()) empty.expiry = CARD_REQUIRED.expiry;
+  if (!card.cvc.trim()) empty.cvc = CARD_REQUIRED.cvc;
+  if (Object.keys(empty).length > 0) return { form: CARD_MESSAGES.fillAll, fields: empty };
   const fields: CardErrors = {};
   if (number.length < MAX_CARD_DIGITS) fields.number = 'Enter the 16 digits of the card number';
   // As the server checks it (newCardError): a mistyped digit is caught here, not after a round trip.

@@ -31,7 +31,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   [routes.receipt]: 'Receipt',
 };
 export const NOT_FOUND_TITLE = 'Page Not Found';
-const RECEIPT_PATH = /^\/subscription\/receipts\/[^/]+$/;
+const RECEIPT_PATH = new RegExp(`^${routes.receipt.replace(':id', '[^/]+')}$`);
 
 export function documentTitleFor(path: string): string {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;

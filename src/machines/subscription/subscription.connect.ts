@@ -238,9 +238,13 @@ export interface PaymentRow {
 }
 
 /** Newest first, whatever order the server sent. */
+const newestFirst = (payments: readonly PaymentRecord[]) => [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+
+/** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
+export const isConfirming = (payments: readonly PaymentRecord[]) => newestFirst(payments)[0]?.status === 'PENDING';
+
 export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
-  return [...payments]
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+  return newestFirst(payments)
     .map((p) => ({
       id: p.id,
       date: formatDateTime(p.createdAt),
@@ -265,7 +269,7 @@ export interface PaymentResultView {
 }
 
 export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
-  const latest = [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+  const latest = newestFirst(payments)[0];
   if (!latest) return null;
   const rows = [
     { label: 'Plan', value: latest.planName ?? '—' },

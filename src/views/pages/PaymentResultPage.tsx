@@ -10,7 +10,7 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
-import { paymentResultView } from '../../machines/subscription/subscription.connect';
+import { isConfirming, paymentResultView } from '../../machines/subscription/subscription.connect';
 import { button, card, centered, detailLabel, detailRow, details, detailValue, heading, muted } from '../../styles/ui.css';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
@@ -32,10 +32,10 @@ function PaidDetails() {
     ...paymentHistoryQuery(api),
     staleTime: 0,
     refetchInterval: (query) =>
-      query.state.data && paymentResultView(query.state.data, null)?.confirming && query.state.dataUpdateCount < CONFIRMING_POLLS ? CONFIRMING_POLL_MS : false,
+      query.state.data && isConfirming(query.state.data) && query.state.dataUpdateCount < CONFIRMING_POLLS ? CONFIRMING_POLL_MS : false,
   });
-  const latest = payments.data ? paymentResultView(payments.data, null) : null;
-  const status = useQuery({ ...subscriptionStatusQuery(api), staleTime: 0, enabled: Boolean(latest && !latest.confirming) });
+  // The next billing date is read once Maya has confirmed the payment.
+  const status = useQuery({ ...subscriptionStatusQuery(api), staleTime: 0, enabled: Boolean(payments.data?.length && !isConfirming(payments.data)) });
   if (payments.isPending) return <p role="status" className={muted}>Loading your payment details...</p>;
   if (payments.isError) return <p role="alert" className={muted}>We could not load your payment details. The Payments list on your subscription page has them.</p>;
   const view = paymentResultView(payments.data, status.data ?? null);
