@@ -3,7 +3,7 @@
  * return Maya sends the browser back with (`wallet-method=1&wallet-link-status=success|failed|canceled`).
  */
 import { routes } from '../../lib/route-paths';
-import type { WalletLinkOutcome } from '../walletLink/walletLink.machine';
+import { readWalletLinkStatus, writeWalletLinkStatus, type WalletLinkOutcome } from '../walletLink/walletLink.address';
 
 export const paymentMethodRoute = routes.changePaymentMethod;
 
@@ -13,12 +13,10 @@ export interface PaymentMethodLocation {
   linkStatus: WalletLinkOutcome | null;
 }
 
-const OUTCOMES: readonly WalletLinkOutcome[] = ['success', 'failed', 'canceled'];
-
 export function parse(search: string): PaymentMethodLocation {
   const query = new URLSearchParams(search);
-  const status = query.get('wallet-link-status');
-  const linkStatus = OUTCOMES.find((outcome) => outcome === status) ?? null;
+  const status = readWalletLinkStatus(query);
+  const linkStatus = status === 'invalid' ? null : status;
   return { walletMethod: query.get('wallet-method') === '1', linkStatus };
 }
 
@@ -26,7 +24,7 @@ export function parse(search: string): PaymentMethodLocation {
 export function format(location: PaymentMethodLocation): string {
   if (!location.walletMethod) return paymentMethodRoute;
   const query = new URLSearchParams({ 'wallet-method': '1' });
-  if (location.linkStatus) query.set('wallet-link-status', location.linkStatus);
+  writeWalletLinkStatus(query, location.linkStatus);
   return `${paymentMethodRoute}?${query.toString()}`;
 }
 

@@ -1,6 +1,6 @@
 /** Recovery's view props (zag's connect): which step shows, and each step's data and handlers. */
 import type { SnapshotFrom } from 'xstate';
-import { connectCodeStep } from '../codeStep.connect';
+import { connectCodeEntry } from '../codeEntry';
 import type { RecoveryEvent, RecoveryMachine } from './recovery.machine';
 
 export function connectRecovery(state: SnapshotFrom<RecoveryMachine>, send: (event: RecoveryEvent) => void) {
@@ -16,7 +16,7 @@ export function connectRecovery(state: SnapshotFrom<RecoveryMachine>, send: (eve
       sending: state.matches({ request: 'sending' }),
       onSubmit: (email: string) => send({ type: 'email.submit', email }),
     },
-    code: connectCodeStep(state, send),
+    code: connectCodeEntry(state, send),
     reset: {
       fieldErrors,
       serverMessage,

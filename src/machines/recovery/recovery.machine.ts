@@ -9,6 +9,7 @@ import { forgotSendRequestSchema, otpField, resetPasswordRequestSchema } from '.
 import { routes } from '../../lib/route-paths';
 import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../../lib/validation';
 import { notProvided } from '../actors';
+import { codeEntryStates } from '../codeEntry';
 import { formStates, withErrorMessage, type Navigation, type Notify } from '../shared';
 import { format, type RecoveryLocation } from './recovery.address';
 
@@ -31,7 +32,7 @@ export type RecoveryEvent =
 
 const passwordsSchema = resetPasswordRequestSchema;
 
-export const recoveryMachine = setup({
+const recoverySetup = setup({
   types: {
     context: {} as RecoveryContext,
     events: {} as RecoveryEvent,
@@ -96,7 +97,46 @@ export const recoveryMachine = setup({
     goTo: (_, _params: Navigation) => {},
     notify: (_, _params: Notify) => {},
   },
-}).createMachine({
+});
+
+/** What this flow's code step calls and does (the code-entry chart itself is shared: codeEntry.chart.ts). */
+const verifyingCode = recoverySetup.createStateConfig({
+  invoke: {
+    id: 'verifyRecoveryCode',
+    src: 'verifyRecoveryCode',
+    input: ({ context }) => ({ verifyToken: context.verifyToken!, otpCode: context.otpCode! }),
+    onDone: {
+      target: '#recovery.reset',
+      description: 'Code accepted',
+      actions: [
+        { type: 'assignResetToken', params: ({ event }) => ({ resetToken: event.output.resetToken }) },
+        { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
+        { type: 'notify', params: { kind: 'success', message: 'OTP verified successfully!' } },
+      ],
+    },
+    onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
+  },
+});
+
+// A new code is a new request for the same email: the address gets the new token.
+const resendingCode = recoverySetup.createStateConfig({
+  invoke: {
+    id: 'resendRecoveryCode',
+    src: 'sendRecoveryCode',
+    input: ({ context }) => ({ email: context.email! }),
+    onDone: {
+      target: 'form.editing',
+      actions: [
+        { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
+        { type: 'goTo', params: ({ context }) => ({ path: format(context), replace: true }) },
+        { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+      ],
+    },
+    onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
+  },
+});
+
+export const recoveryMachine = recoverySetup.createMachine({
   id: 'recovery',
   description:
     'A person who forgot their password asks for a code by email, enters it, then sets a new password and signs in on /login. Each step has its own address, so a reload resumes it; an incomplete address says what to do. Cancel starts over.',
@@ -163,58 +203,14 @@ export const recoveryMachine = setup({
     verify: {
       description: 'Waiting for the code',
       meta: { screen: '/forgot-password/verify?q=…&email=…' },
-      initial: 'form',
-      states: {
-        form: {
-          ...formStates,
-          on: {
-            'code.submit': [
-              { guard: 'isCodeValid', target: 'verifying', actions: 'assignCode' },
-              { target: '.invalid', actions: 'assignCodeError' },
-            ],
-            'code.resend': 'resending',
-            // Cancel is offered while the form waits for the person, not while a call is in flight.
-            'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'goTo', params: { path: routes.forgotPassword } }] },
-          },
-        },
-        verifying: {
-          description: 'Checking the code',
-          invoke: {
-            id: 'verifyRecoveryCode',
-            src: 'verifyRecoveryCode',
-            input: ({ context }) => ({ verifyToken: context.verifyToken!, otpCode: context.otpCode! }),
-            onDone: {
-              target: '#recovery.reset',
-              description: 'Code accepted',
-              actions: [
-                { type: 'assignResetToken', params: ({ event }) => ({ resetToken: event.output.resetToken }) },
-                { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
-                { type: 'notify', params: { kind: 'success', message: 'OTP verified successfully!' } },
-              ],
-            },
-            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
-          },
-          exit: 'forgetSecrets',
-        },
-        // A new code is a new request for the same email: the address gets the new token.
-        resending: {
-          description: 'Sending a new code',
-          invoke: {
-            id: 'resendRecoveryCode',
-            src: 'sendRecoveryCode',
-            input: ({ context }) => ({ email: context.email! }),
-            onDone: {
-              target: 'form.editing',
-              actions: [
-                { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
-                { type: 'goTo', params: ({ context }) => ({ path: format(context), replace: true }) },
-                { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
-              ],
-            },
-            onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
-          },
-        },
-      },
+      ...codeEntryStates({
+        verifying: verifyingCode,
+        resending: resendingCode,
+        // Cancel is offered while the form waits for the person, not while a call is in flight.
+        on: recoverySetup.createStateConfig({
+          on: { 'flow.cancel': { target: '#recovery.request', actions: ['restart', { type: 'goTo', params: { path: routes.forgotPassword } }] } },
+        }).on,
+      }),
     },
     reset: {
       description: 'Choosing a new password',

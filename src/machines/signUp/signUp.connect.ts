@@ -1,6 +1,6 @@
 /** Sign-up's view props (zag's connect): which step shows, and each step's data and handlers. */
 import type { SnapshotFrom } from 'xstate';
-import { connectCodeStep } from '../codeStep.connect';
+import { connectCodeEntry } from '../codeEntry';
 import type { SignUpEvent, SignUpMachine, SignUpValues } from './signUp.machine';
 
 export function connectSignUp(state: SnapshotFrom<SignUpMachine>, send: (event: SignUpEvent) => void) {
@@ -15,6 +15,6 @@ export function connectSignUp(state: SnapshotFrom<SignUpMachine>, send: (event: 
       prefillEmail: state.context.email ?? '',
       onSubmit: (values: SignUpValues) => send({ type: 'form.submit', values }),
     },
-    code: connectCodeStep(state, send),
+    code: connectCodeEntry(state, send),
   } as const;
 }

@@ -8,6 +8,7 @@ import { otpField, signUpRequestSchema, type SignUpRequest } from '../../api/sch
 import { routes } from '../../lib/route-paths';
 import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../../lib/validation';
 import { notProvided } from '../actors';
+import { codeEntryStates } from '../codeEntry';
 import { formStates, withErrorMessage, type Navigation, type Notify, type StartSession } from '../shared';
 import { format, type SignUpLocation } from './signUp.address';
 
@@ -30,7 +31,7 @@ export type SignUpEvent =
 
 const codeSchema = otpField;
 
-export const signUpMachine = setup({
+const signUpSetup = setup({
   types: {
     context: {} as SignUpContext,
     events: {} as SignUpEvent,
@@ -75,7 +76,41 @@ export const signUpMachine = setup({
     startSession: (_, _params: StartSession) => {},
     goTo: (_, _params: Navigation) => {},
   },
-}).createMachine({
+});
+
+/** What this flow's code step calls and does (the code-entry chart itself is shared: codeEntry.chart.ts). */
+const verifyingCode = signUpSetup.createStateConfig({
+  invoke: {
+    id: 'verifySignUp',
+    src: 'verifySignUp',
+    input: ({ context }) => ({ verificationToken: context.verificationToken!, otpCode: context.otpCode! }),
+    onDone: {
+      target: '#signUp.signedIn',
+      description: 'Code accepted',
+      actions: [
+        { type: 'startSession', params: ({ event }) => ({ result: event.output }) },
+        { type: 'goTo', params: { path: routes.subscription, replace: true } },
+      ],
+    },
+    onError: { target: 'form.rejected', description: 'Wrong or expired code', actions: withErrorMessage('assignServerMessage') },
+  },
+});
+
+const resendingCode = signUpSetup.createStateConfig({
+  invoke: {
+    id: 'resendSignUpCode',
+    src: 'resendSignUpCode',
+    input: ({ context }) => ({ verificationToken: context.verificationToken! }),
+    onDone: {
+      target: 'form.editing',
+      description: 'New code sent',
+      actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+    },
+    onError: { target: 'form.rejected', description: 'New code refused', actions: withErrorMessage('assignServerMessage') },
+  },
+});
+
+export const signUpMachine = signUpSetup.createMachine({
   id: 'signUp',
   description:
     'A new person creates an account: the registration form, then a 6-character code mailed to them (they can ask for a new one). The right code signs them in and takes them to /subscription. The code step has its own address, so a reload or the link in the mail resumes it.',
@@ -140,51 +175,11 @@ export const signUpMachine = setup({
     verify: {
       description: 'Waiting for the code',
       meta: { screen: '/register/verify?q=…&email=…' },
-      initial: 'form',
-      states: {
-        form: {
-          ...formStates,
-          on: {
-            'code.submit': [
-              { guard: 'isCodeValid', target: 'verifying', actions: 'assignCode', description: 'A 6-character code' },
-              { target: '.invalid', actions: 'assignCodeError', description: 'No code or not 6 characters' },
-            ],
-            'code.resend': { target: 'resending', description: 'Resend OTP' },
-          },
-        },
-        verifying: {
-          description: 'Checking the code',
-          invoke: {
-            id: 'verifySignUp',
-            src: 'verifySignUp',
-            input: ({ context }) => ({ verificationToken: context.verificationToken!, otpCode: context.otpCode! }),
-            onDone: {
-              target: '#signUp.signedIn',
-              description: 'Code accepted',
-              actions: [
-                { type: 'startSession', params: ({ event }) => ({ result: event.output }) },
-                { type: 'goTo', params: { path: routes.subscription, replace: true } },
-              ],
-            },
-            onError: { target: 'form.rejected', description: 'Wrong or expired code', actions: withErrorMessage('assignServerMessage') },
-          },
-          exit: 'forgetSecrets',
-        },
-        resending: {
-          description: 'Sending a new code',
-          invoke: {
-            id: 'resendSignUpCode',
-            src: 'resendSignUpCode',
-            input: ({ context }) => ({ verificationToken: context.verificationToken! }),
-            onDone: {
-              target: 'form.editing',
-              description: 'New code sent',
-              actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
-            },
-            onError: { target: 'form.rejected', description: 'New code refused', actions: withErrorMessage('assignServerMessage') },
-          },
-        },
-      },
+      ...codeEntryStates({
+        verifying: verifyingCode,
+        resending: resendingCode,
+        on: {},
+      }),
     },
     linkIncomplete: { description: 'The code link is incomplete', meta: { screen: '/register/verify' } },
     signedIn: {

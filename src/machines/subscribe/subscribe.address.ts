@@ -1,18 +1,18 @@
 /**
  * The subscribe wizard's address (product.md#subscribe-wizard): `plan` (slug), `step` (1–3,
  * default 1), `payment-method` (card, maya, checkout) and, back from Maya's wallet page,
- * `wallet-link-status` (success, failed, canceled). One module reads and writes it, for the machine,
- * the view, the wallet-link return addresses and the tests.
+ * `wallet-link-status` (read and written through walletLink.address.ts, its one owner). One module reads
+ * and writes the wizard's address, for the machine, the view, the wallet-link return addresses and the tests.
  */
 import { routes } from '../../lib/route-paths';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
+import { readWalletLinkStatus, writeWalletLinkStatus, type WalletLinkOutcome } from '../walletLink/walletLink.address';
 
 export type WizardStep = 1 | 2 | 3;
 export type WizardMethod = 'card' | 'maya' | 'checkout';
-export type WalletLinkStatus = 'success' | 'failed' | 'canceled';
+export type WalletLinkStatus = WalletLinkOutcome;
 
 export const WIZARD_METHODS: readonly WizardMethod[] = ['card', 'maya', 'checkout'];
-export const WALLET_LINK_STATUSES: readonly WalletLinkStatus[] = ['success', 'failed', 'canceled'];
 
 export interface SubscribeLocation {
   plan: string | null;
@@ -31,12 +31,11 @@ export function parse(_path: string, search: string): SubscribeLocation {
   const slug = params.get('plan');
   const stepNumber = Number(params.get('step') ?? '1');
   const method = params.get('payment-method');
-  const status = params.get('wallet-link-status');
   return {
     plan: slug && SLUG.test(slug) ? slug : null,
     step: stepNumber === 2 || stepNumber === 3 ? stepNumber : 1,
     method: WIZARD_METHODS.includes(method as WizardMethod) ? (method as WizardMethod) : null,
-    walletLinkStatus: status === null ? null : WALLET_LINK_STATUSES.includes(status as WalletLinkStatus) ? (status as WalletLinkStatus) : 'invalid',
+    walletLinkStatus: readWalletLinkStatus(params),
   };
 }
 
@@ -45,7 +44,7 @@ export function format(location: SubscribeLocation): string {
   if (location.plan) params.set('plan', location.plan);
   params.set('step', String(location.step));
   if (location.method) params.set('payment-method', location.method);
-  if (location.walletLinkStatus && location.walletLinkStatus !== 'invalid') params.set('wallet-link-status', location.walletLinkStatus);
+  writeWalletLinkStatus(params, location.walletLinkStatus);
   return `${routes.subscribe}?${params.toString()}`;
 }
 

@@ -6,11 +6,13 @@
  * link (if any) is usable through the `linkChanged` action.
  */
 import { assign, setup } from 'xstate';
-import type { AppConfig, WalletLink, WalletLinkStartRequest } from '../../api/schemas';
+import type { AppConfig, WalletLink } from '../../api/schemas';
 import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, withErrorMessage, type Notify } from '../shared';
 
-export type WalletLinkOutcome = 'success' | 'failed' | 'canceled';
+import { walletReturnUrls, type WalletLinkOutcome } from './walletLink.address';
+
+export { walletReturnUrls, type WalletLinkOutcome } from './walletLink.address';
 
 export const WALLET_BANNERS: Record<WalletLinkOutcome, string> = {
   success: 'Successfully linked your account',
@@ -48,13 +50,6 @@ export type WalletLinkEvent =
   | { type: 'unlink.confirm' }
   | { type: 'unlink.cancel' }
   | { type: 'wallet.retry' };
-
-/** Maya's three return addresses: the app's base address, the page, and the outcome. */
-export function walletReturnUrls(baseUrl: string, returnPath: string): WalletLinkStartRequest['redirectUrl'] {
-  const url = (status: WalletLinkOutcome) =>
-    `${baseUrl.replace(/\/+$/, '')}${returnPath}${returnPath.includes('?') ? '&' : '?'}wallet-link-status=${status}`;
-  return { success: url('success'), failure: url('failed'), cancel: url('canceled') };
-}
 
 export const walletLinkMachine = setup({
   types: {

@@ -1,11 +1,12 @@
-/** Connects a flow's code step (sign-up and recovery share its context fields and `verify.*` states) to the code form. */
+/** Connects the code-entry chart (codeEntry.chart.ts, placed as a flow's `verify` state) to the code form. */
+import type { CodeEntryEvent } from './codeEntry.chart';
+
 interface CodeStepSnapshot {
   context: { email: string | null; fieldErrors: { otpCode?: string | undefined }; serverMessage: string | null };
   matches(value: { verify: 'verifying' | 'resending' }): boolean;
 }
-type CodeStepEvent = { type: 'code.submit'; otpCode: string } | { type: 'code.resend' };
 
-export function connectCodeStep(state: CodeStepSnapshot, send: (event: CodeStepEvent) => void) {
+export function connectCodeEntry(state: CodeStepSnapshot, send: (event: CodeEntryEvent) => void) {
   return {
     email: state.context.email,
     error: state.context.fieldErrors.otpCode,

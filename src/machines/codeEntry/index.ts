@@ -1,0 +1,2 @@
+export { codeEntryStates, type CodeEntryEvent } from './codeEntry.chart';
+export { connectCodeEntry } from './codeEntry.connect';
