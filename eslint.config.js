@@ -17,5 +17,19 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
+  {
+    // One way for a view to bind to a machine: useConnect with the flow's connect (views/useFlow.ts).
+    files: ['src/views/**/*.{ts,tsx}'],
+    ignores: ['src/views/useFlow.ts', 'src/views/useUrlProjection.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@xstate/react', message: 'Bind a view to its flow with useFlow and useConnect (src/views/useFlow.ts).' }],
+      }],
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='getSnapshot']",
+        message: "A view renders what its flow's connect returns; it does not read snapshots.",
+      }],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
 );

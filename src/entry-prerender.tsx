@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createActor, waitFor } from 'xstate';
 import { createHttp } from './api/http';
-import { documentTitleFor } from './views/routeChange';
+import { documentTitleFor } from './views/routeTable';
 import { sessionMachine } from './machines/session/session.machine';
 import { darkTheme, lightTheme } from './styles/theme.css';
 import { App } from './views/App';
@@ -15,15 +15,7 @@ import { App } from './views/App';
 export { darkTheme, lightTheme };
 export { STORAGE_KEYS } from './lib/storage';
 
-/** The routes prerendered at build time (issue 10), with the lazy page whose CSS and JS each needs. */
-export const PRERENDERED_ROUTES: Array<{ path: string; page: string | null }> = [
-  { path: '/', page: null },
-  { path: '/login', page: 'src/views/pages/LoginPage.tsx' },
-  { path: '/register', page: 'src/views/pages/RegisterPage.tsx' },
-  { path: '/forgot-password', page: 'src/views/pages/RecoveryPage.tsx' },
-  { path: '/legal/terms', page: 'src/views/pages/TermsPage.tsx' },
-  { path: '/legal/privacy', page: 'src/views/pages/PrivacyPage.tsx' },
-];
+export { PRERENDERED_ROUTES } from './views/routeTable';
 
 export async function renderRoute(path: string): Promise<{ html: string; title: string }> {
   const session = createActor(sessionMachine).start();

@@ -1,9 +1,10 @@
 /** The guards of product.md#guards: guest-only pages send a signed-in user to /, signed-in pages send a guest to /login?from=. */
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loginPathFor, routes } from '../lib/route-paths';
 import { useServices } from './services';
+import { connectSession } from '../machines/session';
+import { useConnect } from './useFlow';
 
 function SessionLoading() {
   return <p role="status" className="visually-hidden">Loading…</p>;
@@ -11,7 +12,7 @@ function SessionLoading() {
 
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { session } = useServices();
-  const status = useSelector(session, (s) => s.value);
+  const status = useConnect(session, connectSession).status;
   if (status === 'loading') return <SessionLoading />;
   if (status === 'signedIn') return <Redirect to={routes.home} replace />;
   return <>{children}</>;
@@ -19,7 +20,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { session } = useServices();
-  const status = useSelector(session, (s) => s.value);
+  const status = useConnect(session, connectSession).status;
   const [path] = useLocation();
   const search = useSearch();
   if (status === 'loading') return <SessionLoading />;

@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useState } from 'react';
-import type { Actor, AnyStateMachine, EventFromLogic, InputFrom, MachineImplementationsFrom, SnapshotFrom } from 'xstate';
+import type { Actor, ActorRef, AnyStateMachine, EventFromLogic, InputFrom, MachineImplementationsFrom, SnapshotFrom } from 'xstate';
 import { FlowOverridesContext } from './services';
 
 type Implementations<TMachine extends AnyStateMachine> = MachineImplementationsFrom<TMachine>;
@@ -32,10 +32,14 @@ export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, opt
   return useActorRef(bound, { input: options.input, inspect: overrides.inspect });
 }
 
-/** What a connect function gets: the snapshot, and `send` to raise the flow's events. */
-export type Connect<TMachine extends AnyStateMachine, TProps> = (
+/**
+ * What a connect function gets: the snapshot, `send` to raise the flow's events, and, for a flow whose
+ * chart leaves its data in React Query (change plan), that data.
+ */
+export type Connect<TMachine extends AnyStateMachine, TProps, TData = undefined> = (
   snapshot: SnapshotFrom<TMachine>,
   send: (event: EventFromLogic<TMachine>) => void,
+  data: TData,
 ) => TProps;
 
 /** Props are equal when their data is: handlers only close over `send`, which never changes. */
@@ -61,7 +65,14 @@ function sameProps(a: unknown, b: unknown): boolean {
   });
 }
 
-/** A view's props from its flow (zag's `connect`): re-renders only when those props change. */
-export function useConnect<TMachine extends AnyStateMachine, TProps>(actor: Actor<TMachine>, connect: Connect<TMachine, TProps>): TProps {
-  return useSelector(actor, (snapshot) => connect(snapshot, actor.send), sameProps);
+/**
+ * The one way a view binds to a machine: its props from the flow's `connect` (zag's), re-rendered only
+ * when those props change. Views never read a snapshot themselves.
+ */
+export function useConnect<TMachine extends AnyStateMachine, TProps, TData = undefined>(
+  actor: ActorRef<SnapshotFrom<TMachine>, EventFromLogic<TMachine>>,
+  connect: Connect<TMachine, TProps, TData>,
+  ...data: TData extends undefined ? [] : [TData]
+): TProps {
+  return useSelector(actor, (snapshot) => connect(snapshot, actor.send, data[0] as TData), sameProps);
 }

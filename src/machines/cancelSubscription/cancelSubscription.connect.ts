@@ -1,9 +1,9 @@
 /** What the cancel / reactivate dialog says and allows in each state (pure; the view only renders). */
 import type { SnapshotFrom } from 'xstate';
 import { formatDateTime } from '../../lib/dates';
-import type { CancelSubscriptionMachine } from './cancelSubscription.machine';
+import type { CancelSubscriptionEvent, CancelSubscriptionMachine } from './cancelSubscription.machine';
 
-export interface CancelDialogView {
+export interface CancelDialogProps {
   open: boolean;
   pending: boolean;
   title: string;
@@ -14,17 +14,26 @@ export interface CancelDialogView {
   destructive: boolean;
   dismissLabel: string;
   error: string | null;
+  confirm: () => void;
+  dismiss: () => void;
+  /** Opens the dialog for the change the subscription card offers (subscriptionCardView's `change.open`). */
+  request: (open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }>) => void;
 }
 
-export function cancelDialogView(snapshot: SnapshotFrom<CancelSubscriptionMachine>): CancelDialogView {
+export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscriptionMachine>, send: (event: CancelSubscriptionEvent) => void): CancelDialogProps {
   const { change, periodEnd, error } = snapshot.context;
+  const handlers = {
+    confirm: () => send({ type: 'dialog.confirm' }),
+    dismiss: () => send({ type: 'dialog.cancel' }),
+    request: (open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }>) => send(open),
+  };
   const pending = snapshot.matches('canceling') || snapshot.matches('reactivating');
   const date = periodEnd ? formatDateTime(periodEnd) : '';
   const open = !snapshot.matches('closed');
   const rejected = snapshot.matches({ open: 'rejected' }) ? error : null;
   if (change === 'cancel') {
     return {
-      open, pending, error: rejected,
+      ...handlers, open, pending, error: rejected,
       title: 'Cancel your subscription?',
       body: [
         date
@@ -38,7 +47,7 @@ export function cancelDialogView(snapshot: SnapshotFrom<CancelSubscriptionMachin
     };
   }
   return {
-    open, pending, error: rejected,
+    ...handlers, open, pending, error: rejected,
     title: 'Reactivate your subscription?',
     body: [
       date

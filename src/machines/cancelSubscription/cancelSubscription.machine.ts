@@ -7,7 +7,7 @@
 import { placeholder } from '../actors';
 import { assign, setup } from 'xstate';
 import { errorMessageOf, type Notify } from '../shared';
-import type { MessageResult, SubscriptionRequest } from '../subscription/actors';
+import type { MessageResult, SubscriptionRequest } from '../subscription/subscription.actors';
 
 export type SubscriptionChange = 'cancel' | 'reactivate';
 

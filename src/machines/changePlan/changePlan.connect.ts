@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
 import { formatDateTime } from '../../lib/dates';
 import { currencySymbol, formatBillingPeriod } from '../../lib/format';
-import { formatPrice, paymentMethodView, type PaymentMethodView } from '../subscription/subscription.connect';
+import { formatPrice, paymentMethodView, type PaymentMethodView } from '../subscription/subscription.format';
 import type { ChangePlanEvent, ChangePlanMachine } from './changePlan.machine';
 
 export const CHANGE_PLAN_NOTE = 'Changing subscription plan will take effect immediately but the remaining days of your current subscription will be added.';
@@ -21,7 +21,7 @@ export interface ChangePlanPageView {
   openDialog: () => void;
 }
 
-export function changePlanPageView(snapshot: SnapshotFrom<ChangePlanMachine>, send: (event: ChangePlanEvent) => void): ChangePlanPageView {
+function changePlanPageView(snapshot: SnapshotFrom<ChangePlanMachine>, send: (event: ChangePlanEvent) => void): ChangePlanPageView {
   const stage: ChangePlanStage = snapshot.matches('loadingStatus') ? 'loadingStatus'
     : snapshot.matches('loadingPlans') ? 'loadingPlans'
     : snapshot.matches('failed') ? 'failed'
@@ -102,7 +102,7 @@ export function changeExplanation(planName: string, paymentMethod: string | null
     : `You are changing to the ${planName} plan. The payment is taken immediately with your current payment method, and the remaining days of your current subscription are added.`;
 }
 
-export function changePlanDialogView(
+function changePlanDialogView(
   snapshot: SnapshotFrom<ChangePlanMachine>,
   send: (event: ChangePlanEvent) => void,
   plans: readonly Plan[] | undefined,
@@ -129,5 +129,22 @@ export function changePlanDialogView(
     canConfirm: snapshot.matches({ open: 'confirming' }) || snapshot.matches({ open: 'rejected' }),
     confirm: () => send({ type: 'dialog.confirm' }),
     cancel: () => send({ type: 'dialog.cancel' }),
+  };
+}
+
+/** What the page reads from React Query, which the chart's actors filled. */
+export interface ChangePlanData {
+  plans: readonly Plan[] | undefined;
+  status: SubscriptionStatusDetails | undefined;
+}
+
+/** Change plan's view props (zag's connect): the page, its plan cards, the current method and the dialog. */
+export function connectChangePlan(snapshot: SnapshotFrom<ChangePlanMachine>, send: (event: ChangePlanEvent) => void, data: ChangePlanData) {
+  const page = changePlanPageView(snapshot, send);
+  return {
+    ...page,
+    method: currentMethod(data.status),
+    cards: page.stage === 'ready' ? planCards(data.plans ?? [], page.currentPlanId, page.selectedPlanId) : [],
+    dialog: changePlanDialogView(snapshot, send, data.plans, data.status?.paymentMethod ?? null),
   };
 }

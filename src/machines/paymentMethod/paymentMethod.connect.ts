@@ -1,5 +1,6 @@
 /** What the change-payment-method page shows in each state (pure; the view only renders). */
 import type { SnapshotFrom } from 'xstate';
+import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import type { PaymentMethodEvent, PaymentMethodMachine, MethodOption } from './paymentMethod.machine';
 
 export const METHOD_NOTE = 'Changing payment method will take effect in next billing cycle.';
@@ -18,7 +19,7 @@ export const OPTIONS: ReadonlyArray<{ value: MethodOption; label: string }> = [
 
 export type PaymentMethodStage = 'loading' | 'failed' | 'noSubscription' | 'voucher' | 'choosing' | 'confirming' | 'saving' | 'saved';
 
-export interface PaymentMethodView {
+export interface PaymentMethodProps {
   stage: PaymentMethodStage;
   option: MethodOption | null;
   linkStatus: SnapshotFrom<PaymentMethodMachine>['context']['linkStatus'];
@@ -29,11 +30,13 @@ export interface PaymentMethodView {
   attempt: number;
   busy: boolean;
   select: (option: MethodOption) => void;
-  send: (event: PaymentMethodEvent) => void;
+  chooseCard: (card: ChosenCard) => void;
+  saveWallet: (linkId: string | null) => void;
+  saveCheckout: () => void;
   retry: () => void;
 }
 
-export function paymentMethodView(snapshot: SnapshotFrom<PaymentMethodMachine>, send: (event: PaymentMethodEvent) => void): PaymentMethodView {
+export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine>, send: (event: PaymentMethodEvent) => void): PaymentMethodProps {
   const stage: PaymentMethodStage = snapshot.matches('loadingStatus') ? 'loading'
     : snapshot.matches('failed') ? 'failed'
     : snapshot.matches('noSubscription') ? 'noSubscription'
@@ -51,7 +54,9 @@ export function paymentMethodView(snapshot: SnapshotFrom<PaymentMethodMachine>, 
     attempt: snapshot.context.attempt,
     busy: stage === 'confirming' || stage === 'saving' || stage === 'saved',
     select: (option) => send({ type: 'option.select', option }),
-    send,
+    chooseCard: (card) => send({ type: 'card.chosen', card }),
+    saveWallet: (linkId) => send({ type: 'wallet.save', linkId }),
+    saveCheckout: () => send({ type: 'checkout.save' }),
     retry: () => send({ type: 'load.retry' }),
   };
 }

@@ -1,24 +1,25 @@
 /** The 'My Account' dropdown (product.md#layout) on Ark UI's menu: keyboard and screen-reader ready. */
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
-import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { routes } from '../../lib/route-paths';
 import { button } from '../../styles/ui.css';
 import { useServices } from '../services';
 import * as css from './layout.css';
+import { connectSession } from '../../machines/session';
+import { useConnect } from '../useFlow';
 
 /** `defaultOpen`: a click on the stand-in while this code loaded opens the menu at once. */
 export default function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { session } = useServices();
-  const user = useSelector(session, (s) => s.context.user);
+  const { user, logout } = useConnect(session, connectSession);
   const [, navigate] = useLocation();
 
   function onSelect({ value }: { value: string }) {
     if (value === 'account') navigate(routes.account);
     else if (value === 'subscription') navigate(routes.subscription);
     else if (value === 'logout') {
-      session.send({ type: 'session.logout' });
+      logout();
       navigate(routes.home);
     }
   }

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
@@ -6,6 +5,8 @@ import { routes } from '../../lib/route-paths';
 import { button } from '../../styles/ui.css';
 import { useServices } from '../services';
 import * as css from './layout.css';
+import { connectSession } from '../../machines/session';
+import { useConnect } from '../useFlow';
 
 // The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
 // loads, a real button stands in and remembers a click, so the first click opens the menu.
@@ -13,7 +14,7 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 
 export function Header() {
   const { session } = useServices();
-  const status = useSelector(session, (s) => s.value);
+  const status = useConnect(session, connectSession).status;
   const [first, second] = PRODUCT_NAME.split(' ');
   const [openRequested, setOpenRequested] = useState(false);
   const [path] = useLocation();

@@ -5,6 +5,7 @@ import { profileQuery, queryKeys } from '../../api/queries';
 import { useEffect, useMemo, useRef, type ChangeEvent, type FormEvent } from 'react';
 import type { Profile } from '../../api/schemas';
 import { createAccountActors } from '../../machines/actors';
+import { connectSession } from '../../machines/session';
 import { connectPassword } from '../../machines/password/password.connect';
 import { passwordMachine } from '../../machines/password/password.machine';
 import { connectPhoto } from '../../machines/photo/photo.connect';
@@ -47,10 +48,11 @@ function useObjectUrl(file: File | null): string | null {
 /** Writes a saved change into the profile cache and the session, so every view shows it at once. */
 function useProfileSaved() {
   const { session } = useServices();
+  const { updateUser } = useConnect(session, connectSession);
   const queryClient = useQueryClient();
   return (changes: Partial<Profile>) => {
     queryClient.setQueryData<Profile>(queryKeys.profile, (old) => (old ? { ...old, ...changes } : old));
-    session.send({ type: 'user.update', changes });
+    updateUser(changes);
   };
 }
 

@@ -1,15 +1,14 @@
 /** Login-link verification (/auth?token=&redirectUrl=). */
-import { useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
-import { loginLinkMachine } from '../../machines/loginLink/loginLink.machine';
+import { connectLoginLink, loginLinkMachine } from '../../machines/loginLink';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
 import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';
 import { goToAction, startSessionAction } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
-import { useFlow } from '../useFlow';
+import { useConnect, useFlow } from '../useFlow';
 
 /** A redirectUrl may be a path or an address on this site; anything else falls back to /subscription. */
 export function redirectTarget(redirectUrl: string | null, origin: string): string {
@@ -36,8 +35,7 @@ export default function AuthLinkPage() {
     },
     input: { token: params.get('token'), redirectTo: redirectTarget(params.get('redirectUrl'), window.location.origin) },
   });
-  const failed = useSelector(actor, (s) => s.matches('failed'));
-  const message = useSelector(actor, (s) => s.context.serverMessage);
+  const { failed, message } = useConnect(actor, connectLoginLink);
   return (
     <div className={narrowPage}>
       <div className={`${card} ${centered}`}>

@@ -11,10 +11,10 @@ import { currentMethod } from '../../machines/changePlan/changePlan.connect';
 import { createPaymentMethodActors } from '../../machines/paymentMethod/paymentMethod.actors';
 import { format, parse, walletReturnPath } from '../../machines/paymentMethod/paymentMethod.address';
 import {
-  CHECKOUT_EXPLANATION, METHOD_NOTE, OPTIONS, VOUCHER_METHOD_NOTE, paymentMethodView,
+  CHECKOUT_EXPLANATION, METHOD_NOTE, OPTIONS, VOUCHER_METHOD_NOTE, connectPaymentMethod,
 } from '../../machines/paymentMethod/paymentMethod.connect';
 import { paymentMethodMachine } from '../../machines/paymentMethod/paymentMethod.machine';
-import { refreshSubscription } from '../../machines/subscription/actors';
+import { refreshSubscription } from '../../machines/subscription/subscription.actors';
 import { button, card, heading, muted, mediumPage } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { CardForm } from '../parts/CardForm';
@@ -42,7 +42,7 @@ export default function ChangePaymentMethodPage() {
       showAddress: (_, location) => navigate(format(location), { replace: true }),
     },
   });
-  const view = useConnect(flow, paymentMethodView);
+  const view = useConnect(flow, connectPaymentMethod);
   const status = useQuery({ ...subscriptionStatusQuery(api), enabled: view.stage !== 'loading' && view.stage !== 'failed' }).data;
   const method = currentMethod(status);
   const [linkId, setLinkId] = useState<string | null>(null);
@@ -91,12 +91,12 @@ export default function ChangePaymentMethodPage() {
             </fieldset>
             <ErrorBox message={view.error} />
             {view.option === 'card' && (
-              <CardForm key={`card-${view.attempt}`} submitLabel="Save Payment Method" onChosen={(chosen) => flow.send({ type: 'card.chosen', card: chosen })} />
+              <CardForm key={`card-${view.attempt}`} submitLabel="Save Payment Method" onChosen={view.chooseCard} />
             )}
             {view.option === 'wallet' && (
               <div className={css.intro}>
                 <WalletPanel linkStatus={view.linkStatus} returnPath={walletReturnPath} onLinkChanged={setLinkId} renewsOnWallet={view.renewsOnWallet} />
-                <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => flow.send({ type: 'wallet.save', linkId })}>
+                <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => view.saveWallet(linkId)}>
                   {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
                 </button>
               </div>
@@ -104,7 +104,7 @@ export default function ChangePaymentMethodPage() {
             {view.option === 'checkout' && (
               <div className={css.intro}>
                 {CHECKOUT_EXPLANATION.map((text) => <p key={text} className={css.note}>{text}</p>)}
-                <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => flow.send({ type: 'checkout.save' })}>
+                <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={view.saveCheckout}>
                   {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
                 </button>
               </div>

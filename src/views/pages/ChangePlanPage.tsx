@@ -5,19 +5,17 @@
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
-import type { Plan } from '../../api/schemas';
 import { leaveFor } from '../../lib/leave';
 import { routes } from '../../lib/route-paths';
 import { createChangePlanActors } from '../../machines/changePlan/changePlan.actors';
 import {
-  CHANGE_PLAN_NOTE, VOUCHER_PLAN_NOTE, changePlanDialogView, changePlanPageView, currentMethod, planCards,
+  CHANGE_PLAN_NOTE, VOUCHER_PLAN_NOTE, connectChangePlan, type ChangePlanDialogView, type PlanCardView,
 } from '../../machines/changePlan/changePlan.connect';
 import { changePlanMachine } from '../../machines/changePlan/changePlan.machine';
-import { refreshSubscription } from '../../machines/subscription/actors';
+import { refreshSubscription } from '../../machines/subscription/subscription.actors';
 import { button, card, heading, muted, page } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
@@ -40,12 +38,17 @@ export default function ChangePlanPage() {
       openPaymentLink: (_, { url }) => leaveFor(url),
     },
   });
-  const view = useConnect(flow, changePlanPageView);
-  const ready = view.stage === 'ready' || view.stage === 'voucher';
+  // The machine's actors filled these entries; the page observes them once the chart says they are there.
+  // The stage the chart was in at the last render says which (React's state from the previous render:
+  // when the chart moves on, this render is redone at once with the queries it now allows).
+  const [stage, setStage] = useState<string>('loadingStatus');
+  const ready = stage === 'ready' || stage === 'voucher';
   const status = useQuery({ ...subscriptionStatusQuery(api), enabled: ready }).data;
-  const plans = useQuery({ ...plansQuery(api), enabled: view.stage === 'ready' }).data;
+  const plans = useQuery({ ...plansQuery(api), enabled: stage === 'ready' }).data;
+  const view = useConnect(flow, connectChangePlan, { plans, status });
+  if (view.stage !== stage) setStage(view.stage);
   const opener = useRef<HTMLButtonElement>(null);
-  const method = currentMethod(status);
+  const { method } = view;
 
   return (
     <div className={page}>
@@ -88,26 +91,21 @@ export default function ChangePlanPage() {
             )}
             <p className={css.note}>{CHANGE_PLAN_NOTE}</p>
           </section>
-          <PlanGrid plans={plans ?? []} currentPlanId={view.currentPlanId} selectedPlanId={view.selectedPlanId} onSelect={view.select} />
+          <PlanGrid cards={view.cards} onSelect={view.select} />
           <div className={css.footer}>
             <button ref={opener} type="button" className={button.primary} onClick={view.openDialog}>Change Plan</button>
           </div>
         </>
       )}
-      <ChangePlanDialog flow={flow} plans={plans} paymentMethod={status?.paymentMethod ?? null} opener={opener} />
+      <ChangePlanDialog view={view.dialog} opener={opener} />
     </div>
   );
 }
 
-function PlanGrid({ plans, currentPlanId, selectedPlanId, onSelect }: {
-  plans: readonly Plan[];
-  currentPlanId: number | null;
-  selectedPlanId: number | null;
-  onSelect: (planId: number) => void;
-}) {
+function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelect: (planId: number) => void }) {
   return (
     <ul className={css.grid} aria-label="Plans">
-      {planCards(plans, currentPlanId, selectedPlanId).map((plan) => (
+      {cards.map((plan) => (
         <li key={plan.id} className={`${css.planCard} ${plan.selected ? css.selected : ''}`} aria-labelledby={`plan-${plan.id}`}>
           <div className={css.planTop}>
             <h2 id={`plan-${plan.id}`} className={css.planTitle}>{plan.name}</h2>
@@ -140,13 +138,7 @@ function PlanGrid({ plans, currentPlanId, selectedPlanId, onSelect }: {
   );
 }
 
-function ChangePlanDialog({ flow, plans, paymentMethod, opener }: {
-  flow: ReturnType<typeof useFlow<typeof changePlanMachine>>;
-  plans: readonly Plan[] | undefined;
-  paymentMethod: string | null;
-  opener: RefObject<HTMLButtonElement | null>;
-}) {
-  const view = useSelector(flow, (snapshot) => changePlanDialogView(snapshot, flow.send, plans, paymentMethod), sameDialog);
+function ChangePlanDialog({ view, opener }: { view: ChangePlanDialogView; opener: RefObject<HTMLButtonElement | null> }) {
   return (
     <Dialog.Root
       open={view.open}
@@ -194,10 +186,4 @@ function ChangePlanDialog({ flow, plans, paymentMethod, opener }: {
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** Equal when what the dialog shows is (handlers only close over `send`). */
-function sameDialog(a: ReturnType<typeof changePlanDialogView>, b: ReturnType<typeof changePlanDialogView>) {
-  return a.open === b.open && a.loading === b.loading && a.pending === b.pending && a.planName === b.planName && a.explanation === b.explanation
-    && a.error === b.error && a.canConfirm === b.canConfirm && JSON.stringify(a.facts) === JSON.stringify(b.facts);
 }

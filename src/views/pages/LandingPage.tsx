@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME, PRODUCT_TAGLINE } from '../../lib/product';
@@ -7,10 +6,12 @@ import { button, heading, input } from '../../styles/ui.css';
 import { useServices } from '../services';
 import { FAQ_ITEMS } from './faq';
 import * as css from './landing.css';
+import { connectSession } from '../../machines/session';
+import { useConnect } from '../useFlow';
 
 export default function LandingPage() {
   const { session } = useServices();
-  const status = useSelector(session, (s) => s.value);
+  const status = useConnect(session, connectSession).status;
   const [, navigate] = useLocation();
   const emailId = useId();
 

@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
-import { signInMachine } from '../../machines/signIn/signIn.machine';
+import { connectSession } from '../../machines/session';
+import { connectSignIn, signInMachine } from '../../machines/signIn';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
 import { button, card, fieldset, form, heading, linkRow, narrowPage } from '../../styles/ui.css';
 import { goToAction, startSessionAction } from '../parts/bindings';
@@ -11,7 +11,7 @@ import { formValues } from '../parts/formValues';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
-import { useFlow } from '../useFlow';
+import { useConnect, useFlow } from '../useFlow';
 
 export default function LoginPage() {
   const { session } = useServices();
@@ -19,7 +19,7 @@ export default function LoginPage() {
   const [, navigate] = useLocation();
   const search = useSearch();
   // The session reads the welcome-back flag as it restores (product.md#sign-in, product.md#session-state).
-  const welcomeBack = useSelector(session, (s) => s.context.welcomeBack);
+  const { welcomeBack } = useConnect(session, connectSession);
 
   const actor = useFlow(signInMachine, {
     actors: createAuthActors(api),
@@ -29,13 +29,11 @@ export default function LoginPage() {
     },
     input: { redirectTo: safeRedirectPath(new URLSearchParams(search).get('from')) },
   });
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
-  const serverMessage = useSelector(actor, (s) => s.context.serverMessage);
+  const { submitting, fieldErrors, serverMessage, onSubmit: submit } = useConnect(actor, connectSignIn);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    actor.send({ type: 'form.submit', values: formValues(event.currentTarget, ['email', 'password'] as const) });
+    submit(formValues(event.currentTarget, ['email', 'password'] as const));
   }
 
   return (

@@ -5,16 +5,17 @@
  * "Try again" on the plan it names.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { Link, Redirect, useSearch } from 'wouter';
 import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
-import { isConfirming, paymentResultView } from '../../machines/subscription/subscription.connect';
+import { isConfirming, paymentResultView } from '../../machines/subscription/subscription.format';
 import { button, card, centered, detailLabel, detailRow, details, detailValue, heading, muted } from '../../styles/ui.css';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
 import * as css from './paymentResult.css';
+import { connectSession } from '../../machines/session';
+import { useConnect } from '../useFlow';
 
 const RESULTS: Record<string, { title: string; text: string }> = {
   success: { title: 'Payment Successful', text: 'Thank you! Your PREMIUM subscription is being activated.' },
@@ -60,7 +61,7 @@ export default function PaymentResultPage() {
   const search = useSearch();
   const status = new URLSearchParams(search).get('status');
   const { session } = useServices();
-  const signedIn = useSelector(session, (s) => s.value === 'signedIn');
+  const signedIn = useConnect(session, connectSession).signedIn;
   if (!status) return <Redirect to={routes.home} replace />;
   const result = RESULTS[status] ?? { title: 'Error', text: 'We could not read the result of this payment.' };
   return (

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { receiptQuery } from '../../api/queries';
 import { routes } from '../../lib/route-paths';
-import { receiptView } from '../../machines/subscription/subscription.connect';
+import { receiptView } from '../../machines/subscription/subscription.format';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useApi } from '../useApi';

@@ -1,16 +1,15 @@
 /** Redeem voucher (product.md#redeem-voucher, product.md#voucher-flow, product.md#form-rules, product.md#errors). */
 import { useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { routes } from '../../lib/route-paths';
-import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/actors';
-import { voucherMachine } from '../../machines/voucher/voucher.machine';
+import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription';
+import { connectVoucher, voucherMachine } from '../../machines/voucher';
 import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { TextField } from '../parts/TextField';
 import { useApi } from '../useApi';
-import { useFlow } from '../useFlow';
+import { useConnect, useFlow } from '../useFlow';
 import * as css from './subscription.css';
 
 /** Upper-cases what is typed while keeping the caret where the person left it (product.md#form-rules). */
@@ -36,14 +35,12 @@ export default function RedeemVoucherPage() {
       goToSubscription: () => navigate(routes.subscription),
     },
   });
-  // The form's own check, or the server's refusal: both shown at the field (the toast fades after 4 s).
-  const fieldError = useSelector(actor, (s) => s.context.fieldError ?? (s.matches({ form: 'rejected' }) ? s.context.serverMessage : null));
-  const redeeming = useSelector(actor, (s) => s.matches('redeeming'));
+  const { fieldError, redeeming, onSubmit: redeem } = useConnect(actor, connectVoucher);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = new FormData(event.currentTarget).get('code');
-    actor.send({ type: 'form.submit', code: typeof code === 'string' ? code : '' });
+    redeem(typeof code === 'string' ? code : '');
   }
 
   return (

@@ -15,7 +15,7 @@ import { parseCardReturn } from '../../machines/cardEntry/cardEntry.address';
 import { parse, readChoice, walletReturnPath } from '../../machines/subscribe/subscribe.address';
 import { connectSubscribe, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
 import { subscribeMachine, type WizardMethod } from '../../machines/subscribe/subscribe.machine';
-import { refreshSubscription } from '../../machines/subscription/actors';
+import { refreshSubscription } from '../../machines/subscription/subscription.actors';
 import { button, card, heading, muted } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { CardForm } from '../parts/CardForm';

@@ -5,21 +5,20 @@
  */
 import { Tabs } from '@ark-ui/react/tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
-import { cancelSubscriptionMachine } from '../../machines/cancelSubscription/cancelSubscription.machine';
-import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/actors';
+import { cancelSubscriptionMachine, connectCancelSubscription } from '../../machines/cancelSubscription';
+import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/subscription.actors';
 import {
   historyItems, historyRow, paymentRows, renewalNotice, subscriptionCardView, type HistoryTab,
-} from '../../machines/subscription/subscription.connect';
+} from '../../machines/subscription/subscription.format';
 import { connectRenewNow, type RenewNowProps } from '../../machines/renewNow/renewNow.connect';
 import { renewNowMachine } from '../../machines/renewNow/renewNow.machine';
 import { leaveFor } from '../../lib/leave';
-import { subscriptionMachine } from '../../machines/subscription/subscription.machine';
+import { connectSubscription, subscriptionMachine } from '../../machines/subscription';
 import { button, card, heading, page } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { CancelDialog } from '../parts/CancelDialog';
@@ -28,8 +27,6 @@ import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import * as css from './subscription.css';
 
-type Part = 'status' | 'history' | 'payments';
-type PartState = 'loading' | 'ready' | 'failed';
 
 function Skeleton({ label, lines }: { label: string; lines: Array<keyof typeof css.skeletonWidth> }) {
   return (
@@ -248,45 +245,45 @@ export default function SubscriptionPage() {
   });
   const renewNow = useConnect(renewFlow, connectRenewNow);
   const opener = useRef<HTMLButtonElement>(null);
-  const parts = useSelector(flow, (s) => s.value as Record<Part, PartState>, (a, b) => a.status === b.status && a.history === b.history && a.payments === b.payments);
-  const errors = useSelector(flow, (s) => s.context, (a, b) => a === b);
-  const retry = () => flow.send({ type: 'load.retry' });
+  const parts = useConnect(flow, connectSubscription);
+  const { request: requestChange } = useConnect(dialog, connectCancelSubscription);
+  const { retry } = parts;
 
   // The machine's actors filled these entries; a change invalidates them and these observers refetch.
-  const status = useQuery({ ...subscriptionStatusQuery(api), enabled: parts.status === 'ready' }).data;
-  const history = useQuery({ ...subscriptionHistoryQuery(api), enabled: parts.history === 'ready' }).data;
-  const payments = useQuery({ ...paymentHistoryQuery(api), enabled: parts.payments === 'ready' }).data;
+  const status = useQuery({ ...subscriptionStatusQuery(api), enabled: parts.status.state === 'ready' }).data;
+  const history = useQuery({ ...subscriptionHistoryQuery(api), enabled: parts.history.state === 'ready' }).data;
+  const payments = useQuery({ ...paymentHistoryQuery(api), enabled: parts.payments.state === 'ready' }).data;
 
   function openChange() {
     if (!status) return;
     const change = subscriptionCardView(status).change;
-    if (change) dialog.send(change.open);
+    if (change) requestChange(change.open);
   }
 
   return (
     <div className={page}>
       <h1 className={heading}>Subscription</h1>
       <div className={css.layout}>
-        <section className={card} aria-labelledby="current-title" aria-busy={parts.status === 'loading'}>
+        <section className={card} aria-labelledby="current-title" aria-busy={parts.status.state === 'loading'}>
           <h2 id="current-title" className={css.cardTitle}>Current Subscription</h2>
-          {parts.status === 'failed' && <LoadError message={errors.statusError} onRetry={retry} />}
-          {parts.status === 'ready' && status
+          {parts.status.state === 'failed' && <LoadError message={parts.status.error} onRetry={retry} />}
+          {parts.status.state === 'ready' && status
             ? <CurrentSubscription status={status} onChange={openChange} opener={opener} renewNow={renewNow} />
-            : parts.status !== 'failed' && <Skeleton label="Loading subscription..." lines={['medium', 'long', 'long', 'short']} />}
+            : parts.status.state !== 'failed' && <Skeleton label="Loading subscription..." lines={['medium', 'long', 'long', 'short']} />}
         </section>
-        <section className={card} aria-labelledby="history-title" aria-busy={parts.history === 'loading'}>
+        <section className={card} aria-labelledby="history-title" aria-busy={parts.history.state === 'loading'}>
           <h2 id="history-title" className={css.cardTitle}>Subscription History</h2>
-          {parts.history === 'failed' && <LoadError message={errors.historyError} onRetry={retry} />}
-          {parts.history === 'ready' && history
+          {parts.history.state === 'failed' && <LoadError message={parts.history.error} onRetry={retry} />}
+          {parts.history.state === 'ready' && history
             ? <History items={history} />
-            : parts.history !== 'failed' && <Skeleton label="Loading history..." lines={['short', 'long', 'long']} />}
+            : parts.history.state !== 'failed' && <Skeleton label="Loading history..." lines={['short', 'long', 'long']} />}
         </section>
-        <section className={`${card} ${css.wide}`} aria-labelledby="payments-title" aria-busy={parts.payments === 'loading'}>
+        <section className={`${card} ${css.wide}`} aria-labelledby="payments-title" aria-busy={parts.payments.state === 'loading'}>
           <h2 id="payments-title" className={css.cardTitle}>Payments</h2>
-          {parts.payments === 'failed' && <LoadError message={errors.paymentsError} onRetry={retry} />}
-          {parts.payments === 'ready' && payments
+          {parts.payments.state === 'failed' && <LoadError message={parts.payments.error} onRetry={retry} />}
+          {parts.payments.state === 'ready' && payments
             ? <Payments payments={payments} />
-            : parts.payments !== 'failed' && <Skeleton label="Loading payments..." lines={['long', 'long', 'medium']} />}
+            : parts.payments.state !== 'failed' && <Skeleton label="Loading payments..." lines={['long', 'long', 'medium']} />}
         </section>
       </div>
       <CancelDialog actor={dialog} opener={opener} />

@@ -4,24 +4,24 @@
  */
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { useSelector } from '@xstate/react';
 import type { RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { cancelDialogView } from '../../machines/cancelSubscription/cancelSubscription.connect';
+import { connectCancelSubscription } from '../../machines/cancelSubscription';
 import type { CancelSubscriptionMachine } from '../../machines/cancelSubscription/cancelSubscription.machine';
 import { button } from '../../styles/ui.css';
 import * as css from '../pages/subscription.css';
+import { useConnect } from '../useFlow';
 import { ErrorBox } from './ErrorBox';
 
 export function CancelDialog({ actor, opener }: { actor: ActorRefFrom<CancelSubscriptionMachine>; opener: RefObject<HTMLButtonElement | null> }) {
-  const view = useSelector(actor, cancelDialogView);
+  const view = useConnect(actor, connectCancelSubscription);
   return (
     <Dialog.Root
       open={view.open}
       role="alertdialog"
       closeOnEscape={!view.pending}
       closeOnInteractOutside={!view.pending}
-      onOpenChange={({ open }) => { if (!open) actor.send({ type: 'dialog.cancel' }); }}
+      onOpenChange={({ open }) => { if (!open) view.dismiss(); }}
       finalFocusEl={() => opener.current}
       lazyMount
       unmountOnExit
@@ -38,10 +38,10 @@ export function CancelDialog({ actor, opener }: { actor: ActorRefFrom<CancelSubs
             </Dialog.Description>
             <ErrorBox message={view.error} />
             <div className={css.dialogActions}>
-              <button type="button" className={button.secondary} disabled={view.pending} onClick={() => actor.send({ type: 'dialog.cancel' })}>
+              <button type="button" className={button.secondary} disabled={view.pending} onClick={view.dismiss}>
                 {view.dismissLabel}
               </button>
-              <button type="button" className={view.destructive ? button.danger : button.primary} disabled={view.pending} aria-busy={view.pending} onClick={() => actor.send({ type: 'dialog.confirm' })}>
+              <button type="button" className={view.destructive ? button.danger : button.primary} disabled={view.pending} aria-busy={view.pending} onClick={view.confirm}>
                 {view.confirmLabel}
               </button>
             </div>

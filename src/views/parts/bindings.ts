@@ -2,7 +2,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { Navigation, Notify, StartSession } from '../../machines/shared';
-import { keepFocusFor } from '../routeChange';
+import { keepFocusFor } from '../routeFocus';
 import { notify } from '../Toasts';
 
 /** A toast on its own. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPrice, historyItems, paymentStatusLabel, statusLabel, subscriptionCardView,
-} from '../../src/machines/subscription/subscription.connect';
+} from '../../src/machines/subscription/subscription.format';
 import { canceledStatus, freeStatus, historyFixture, premiumStatus } from '../support/subscription';
 
 describe('formatPrice (spec §9 price suffix)', () => {

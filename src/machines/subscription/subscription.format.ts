@@ -1,0 +1,320 @@
+/**
+ * From the server's subscription data to what the subscription page shows (product.md#subscription, product.md#constants): pure, so the
+ * page only renders and the wording is tested without a browser.
+ */
+import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
+import { receiptPath } from '../../lib/route-paths';
+import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
+
+const STATUS_LABELS: Record<string, string> = {
+  ACTIVE: 'Active',
+  CANCELED: 'Canceled',
+  PENDING: 'Pending',
+  PAST_DUE: 'Past due',
+  EXPIRED: 'Expired',
+};
+
+/** A known status in words; any other value exactly as the server sent it (never a crash). */
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  PAYMENT_SUCCESS: 'Succeeded',
+  PAYMENT_FAILED: 'Failed',
+  PENDING: 'Pending',
+  PAYMENT_EXPIRED: 'Expired',
+  PAYMENT_CANCELLED: 'Canceled',
+};
+
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status] ?? status;
+}
+
+/** The tone a status badge takes: good, warning (ends soon or failed), neutral (anything else). */
+export function statusTone(status: string): 'good' | 'warning' | 'neutral' {
+  if (status === 'ACTIVE' || status === 'PAYMENT_SUCCESS') return 'good';
+  if (status === 'CANCELED' || status === 'PAST_DUE' || status === 'PAYMENT_FAILED' || status === 'EXPIRED' || status === 'PAYMENT_EXPIRED') return 'warning';
+  return 'neutral';
+}
+
+const METHOD_NAMES: Record<PaymentMethod, string> = {
+  MAYA_VAULT: 'Card',
+  MAYA_WALLET: 'Maya Wallet',
+  MAYA_CHECKOUT: 'Maya Checkout',
+  VOUCHER: 'Voucher',
+};
+
+export function paymentMethodName(method: string): string {
+  return METHOD_NAMES[method as PaymentMethod] ?? method;
+}
+
+// The price wording lives with the money helpers (the wizard's route uses it without this module's dates).
+export { formatPrice } from '../../lib/format';
+
+export interface PaymentMethodView {
+  name: string;
+  /** The masked card number, or the voucher code; absent for wallet and checkout. */
+  detail: string | null;
+}
+
+export function paymentMethodView(status: SubscriptionStatusDetails): PaymentMethodView | null {
+  if (!status.paymentMethod) return null;
+  const details = status.paymentMethodDetails;
+  const name = details?.description || paymentMethodName(status.paymentMethod);
+  if (status.paymentMethod === 'MAYA_VAULT') return { name, detail: details?.maskedCardNumber ?? null };
+  if (status.paymentMethod === 'VOUCHER') return { name, detail: details?.voucherCode ?? status.voucherCode ?? null };
+  return { name, detail: null };
+}
+
+export type SubscriptionAction =
+  | { kind: 'cancel'; open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }> }
+  | { kind: 'reactivate'; open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }> };
+
+export interface SubscriptionCardView {
+  planName: string;
+  planType: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  /** '₱99 monthly'; null for the free plan. */
+  price: string | null;
+  startDate: string;
+  /** 'Next Billing Date', or 'End Date' when CANCELED or paid by a voucher (product.md#subscription); null when there is no date. */
+  dateLabel: 'Next Billing Date' | 'End Date' | null;
+  date: string | null;
+  /** What the next renewal takes and from where ('₱99 on Visa **** 1381'); null when nothing renews. */
+  nextCharge: string | null;
+  /** A voucher subscription in words ('SUGBO365 · 365 days'); null for any other. */
+  voucher: string | null;
+  paymentMethod: PaymentMethodView | null;
+  isFree: boolean;
+  /** Cancel (ACTIVE), reactivate (CANCELED), or none for another status. */
+  change: SubscriptionAction | null;
+}
+
+const lastFour = (masked: string | null) => (masked ? `**** ${masked.slice(-4)}` : null);
+
+/** The next renewal's amount and method, beside the Next Billing Date (as the best billing portals show it). */
+function nextChargeOf(status: SubscriptionStatusDetails, method: PaymentMethodView | null): string | null {
+  if (status.planType !== 'PREMIUM' || status.status !== 'ACTIVE' || !method) return null;
+  const amount = formatPrice(status.planAmount, status.planCurrency);
+  if (status.paymentMethod === 'MAYA_VAULT' || status.paymentMethod === 'MAYA_WALLET') {
+    return `${amount} on ${[method.name, lastFour(method.detail)].filter(Boolean).join(' ')}`;
+  }
+  if (status.paymentMethod === 'MAYA_CHECKOUT') return `${amount} by Maya Checkout, when you renew`;
+  return null;
+}
+
+function voucherOf(status: SubscriptionStatusDetails): string | null {
+  if (status.paymentMethod !== 'VOUCHER' && !status.isVoucherSubscription) return null;
+  const code = status.voucherCode ?? status.paymentMethodDetails?.voucherCode ?? null;
+  const days = status.subscriptionDays ?? (status.planBillingCycle === 'voucher' ? Number(status.planDuration) || null : null);
+  return [code, days ? `${days} ${days === 1 ? 'day' : 'days'}` : null].filter(Boolean).join(' · ') || 'Voucher';
+}
+
+export function subscriptionCardView(status: SubscriptionStatusDetails): SubscriptionCardView {
+  const isFree = status.planType !== 'PREMIUM';
+  const voucher = voucherOf(status);
+  const canceled = status.status === 'CANCELED';
+  const date = status.endDate ? formatDateTime(status.endDate) || null : null;
+  let change: SubscriptionAction | null = null;
+  if (!isFree && status.subscriptionId) {
+    const open = { subscriptionId: status.subscriptionId, periodEnd: status.endDate } as const;
+    if (status.status === 'ACTIVE') change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', ...open } };
+    else if (canceled) change = { kind: 'reactivate', open: { type: 'dialog.open', change: 'reactivate', ...open } };
+  }
+  return {
+    planName: status.planName,
+    planType: status.planType,
+    status: statusLabel(status.status),
+    statusTone: statusTone(status.status),
+    // A voucher bills nothing: it says what it is instead of a price per period.
+    price: isFree || voucher
+      ? null
+      : `${formatPrice(status.planAmount, status.planCurrency)} ${formatBillingPeriod(status.planDuration, status.planBillingCycle)}`,
+    startDate: formatDateTime(status.startDate),
+    dateLabel: date ? (canceled || voucher ? 'End Date' : 'Next Billing Date') : null,
+    date,
+    nextCharge: nextChargeOf(status, paymentMethodView(status)),
+    voucher,
+    paymentMethod: paymentMethodView(status),
+    isFree,
+    change,
+  };
+}
+
+/**
+ * What the viewer must do about the next period (product.md#dunning, product.md#checkout-renewal):
+ * a failed renewal (why, the next attempt, until when Premium lasts, and Change Payment Method), or a
+ * checkout subscription near its end (Renew now). Null when nothing is due.
+ */
+export interface RenewalNoticeView {
+  kind: 'pastDue' | 'due';
+  title: string;
+  lines: string[];
+  /** What the notice offers: the Change Payment Method page, or Renew now for this subscription. */
+  action: { kind: 'changePaymentMethod' } | { kind: 'renew'; subscriptionId: string };
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeView | null {
+  const renewal = status.renewal;
+  if (!renewal || status.planType !== 'PREMIUM') return null;
+  if (renewal.state === 'PAST_DUE') {
+    return {
+      kind: 'pastDue',
+      title: 'Your renewal payment failed',
+      lines: [
+        sentence(renewal.failure),
+        renewal.nextAttemptDate
+          ? `We will try again on ${formatDateTime(renewal.nextAttemptDate)}.`
+          : 'We will not try this payment method again.',
+        `Change your payment method to keep Premium after ${formatDateTime(renewal.accessEndDate)}.`,
+      ],
+      action: { kind: 'changePaymentMethod' },
+    };
+  }
+  if (!status.subscriptionId) return null;
+  return {
+    kind: 'due',
+    title: 'Time to renew',
+    lines: [
+      `Your Premium ends on ${formatDateTime(renewal.dueDate)}. Maya Checkout does not renew by itself.`,
+      'Renew now and your next period starts on that date, so you lose no days.',
+    ],
+    action: { kind: 'renew', subscriptionId: status.subscriptionId },
+  };
+}
+
+export type HistoryTab = 'active' | 'all';
+
+/** The Active tab shows only items that are ACTIVE and PREMIUM (product.md#subscription). */
+export function historyItems(history: readonly SubscriptionHistoryItem[], tab: HistoryTab): SubscriptionHistoryItem[] {
+  return tab === 'all' ? [...history] : history.filter((item) => item.status === 'ACTIVE' && item.planType === 'PREMIUM');
+}
+
+export interface HistoryRow {
+  id: string;
+  plan: string;
+  planType: string;
+  price: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  period: string;
+  autoRenew: string;
+}
+
+export function historyRow(item: SubscriptionHistoryItem): HistoryRow {
+  const start = formatDateTime(item.startDate);
+  const end = item.endDate ? formatDateTime(item.endDate) : '';
+  return {
+    id: item.id,
+    plan: item.plan,
+    planType: item.planType,
+    price: formatPrice(item.price, item.currency),
+    status: statusLabel(item.status),
+    statusTone: statusTone(item.status),
+    period: end ? `${start} – ${end}` : start,
+    autoRenew: item.autoRenew ? 'Renews automatically' : 'Does not renew',
+  };
+}
+
+export interface PaymentRow {
+  id: string;
+  date: string;
+  plan: string;
+  method: string;
+  amount: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  /** How often a renewal was tried again on this record ('Retried 2 times'); null when never. */
+  retries: string | null;
+  reference: string;
+  /** The receipt page of a successful payment; null for any other. */
+  receipt: string | null;
+}
+
+/** Newest first, whatever order the server sent. */
+const newestFirst = (payments: readonly PaymentRecord[]) => [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+
+/** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
+export const isConfirming = (payments: readonly PaymentRecord[]) => newestFirst(payments)[0]?.status === 'PENDING';
+
+export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
+  return newestFirst(payments)
+    .map((p) => ({
+      id: p.id,
+      date: formatDateTime(p.createdAt),
+      plan: p.planName ?? '—',
+      method: paymentMethodName(p.paymentMethod),
+      amount: formatPrice(p.totalAmount, null),
+      status: paymentStatusLabel(p.status),
+      statusTone: statusTone(p.status),
+      retries: p.retryCount > 0 ? `Retried ${p.retryCount} ${p.retryCount === 1 ? 'time' : 'times'}` : null,
+      reference: p.referenceId,
+      receipt: p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
+    }));
+}
+
+/** The payment result page's details of the newest payment (beyond product.md#payment-result). */
+export interface PaymentResultView {
+  /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
+  confirming: string | null;
+  rows: Array<{ label: string; value: string }>;
+  /** The receipt page, once the payment is confirmed. */
+  receipt: string | null;
+}
+
+export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
+  const latest = newestFirst(payments)[0];
+  if (!latest) return null;
+  const rows = [
+    { label: 'Plan', value: latest.planName ?? '—' },
+    { label: 'Amount', value: formatPrice(latest.totalAmount, null) },
+    { label: 'Payment method', value: paymentMethodName(latest.paymentMethod) },
+    { label: 'Reference', value: latest.referenceId },
+    { label: 'Date', value: formatDateTime(latest.createdAt) },
+    { label: 'Status', value: paymentStatusLabel(latest.status) },
+  ];
+  if (status && latest.status === 'PAYMENT_SUCCESS' && status.planType === 'PREMIUM') {
+    const card = subscriptionCardView(status);
+    if (card.dateLabel && card.date) rows.push({ label: card.dateLabel, value: card.date });
+  }
+  return {
+    confirming: latest.status === 'PENDING' ? 'Maya is still confirming this payment. This page updates by itself.' : null,
+    rows,
+    receipt: latest.status === 'PAYMENT_SUCCESS' ? receiptPath(latest.id) : null,
+  };
+}
+
+/** A receipt's lines, in the order a printed receipt reads (issue 19). */
+export interface ReceiptView {
+  merchant: string;
+  merchantUrl: string;
+  rows: Array<{ label: string; value: string }>;
+  total: string;
+}
+
+export function receiptView(receipt: Receipt): ReceiptView {
+  const period = receipt.periodStart && receipt.periodEnd ? `${formatDate(receipt.periodStart)} to ${formatDate(receipt.periodEnd)}` : null;
+  const rows = [
+    { label: 'Billed to', value: `${receipt.customerName} (${receipt.customerEmail})` },
+    { label: 'Plan', value: `${receipt.planName} (PREMIUM)` },
+    ...(period ? [{ label: 'Period', value: period }] : []),
+    { label: 'Payment method', value: paymentMethodName(receipt.paymentMethod) },
+    { label: 'Reference', value: receipt.referenceId },
+    { label: 'Date paid', value: formatDateTime(receipt.paidAt) },
+    { label: 'Status', value: 'Paid' },
+  ];
+  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: receiptAmount(receipt.amount, receipt.currency) };
+}
+
+/** A receipt's amount to the centavo: '₱990.00'. */
+export function receiptAmount(amount: string, currency: string): string {
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
+  return `${currencySymbol(currency)}${value.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,99 @@
+/**
+ * The one route table (product.md#routes): each route's path (a wouter pattern), its titles, its guard
+ * and its page. The router (App.tsx), the document titles and route changes (routeChange.ts) and the
+ * build's prerender list (entry-prerender.tsx) all read it; a route added here is routed, titled and,
+ * if `prerender` says so, painted before JavaScript.
+ */
+import { lazy, type ComponentType } from 'react';
+import { PRODUCT_NAME } from '../lib/product';
+import { routes } from '../lib/route-paths';
+// The address modules themselves, not the flows' index (that would bring the charts into the landing chunk).
+import { recoveryRoute } from '../machines/recovery/recovery.address';
+import { signUpRoute } from '../machines/signUp/signUp.address';
+import LandingPage from './pages/LandingPage';
+
+/**
+ * Who may see a route (product.md#guards): anyone; guests only (a signed-in viewer goes to /);
+ * signed-in viewers only (a guest goes to /login?from=); or anyone, with the signed-in viewer's data
+ * read through the signed-in group's queries (the payment result a viewer comes back to from Maya).
+ */
+export type RouteGuard = 'public' | 'guest' | 'signedIn' | 'publicWithAccount';
+
+export interface AppRoute {
+  /** The pattern wouter matches: a path, a path with a parameter, or a flow's paths. */
+  path: string | RegExp;
+  /** The page's title; a flow with several addresses names each (`titles`, by exact path). */
+  title: string;
+  titles?: Readonly<Record<string, string>>;
+  guard: RouteGuard;
+  page: ComponentType;
+  /** Prerendered at build time (a public route a guest sees): the page's source, whose chunk it needs. */
+  prerender?: { path: string; source: string | null };
+}
+
+// Every route but the landing page is its own chunk, so later pages never grow the landing page.
+export const ROUTE_TABLE: readonly AppRoute[] = [
+  { path: routes.home, title: PRODUCT_NAME, guard: 'public', page: LandingPage, prerender: { path: routes.home, source: null } },
+  { path: routes.payment, title: 'Payment Result', guard: 'publicWithAccount', page: lazy(() => import('./pages/PaymentResultPage')) },
+  {
+    path: routes.terms, title: 'Terms and Conditions', guard: 'public', page: lazy(() => import('./pages/TermsPage')),
+    prerender: { path: routes.terms, source: 'src/views/pages/TermsPage.tsx' },
+  },
+  {
+    path: routes.privacy, title: 'Privacy Policy', guard: 'public', page: lazy(() => import('./pages/PrivacyPage')),
+    prerender: { path: routes.privacy, source: 'src/views/pages/PrivacyPage.tsx' },
+  },
+  {
+    path: routes.login, title: 'Sign In', guard: 'guest', page: lazy(() => import('./pages/LoginPage')),
+    prerender: { path: routes.login, source: 'src/views/pages/LoginPage.tsx' },
+  },
+  // One route per flow, so its machine lives on while the URL moves between its steps.
+  {
+    path: signUpRoute, title: 'Sign Up', titles: { [routes.registerVerify]: 'Verify Email' },
+    guard: 'guest', page: lazy(() => import('./pages/RegisterPage')),
+    prerender: { path: routes.register, source: 'src/views/pages/RegisterPage.tsx' },
+  },
+  {
+    path: recoveryRoute, title: 'Forgot Password',
+    titles: { [routes.forgotPasswordVerify]: 'Enter OTP', [routes.forgotPasswordReset]: 'Reset Password' },
+    guard: 'guest', page: lazy(() => import('./pages/RecoveryPage')),
+    prerender: { path: routes.forgotPassword, source: 'src/views/pages/RecoveryPage.tsx' },
+  },
+  // A login link signs in whoever it names, even over another session (the mobile app sends it).
+  { path: routes.authLink, title: 'Signing In', guard: 'public', page: lazy(() => import('./pages/AuthLinkPage')) },
+  { path: routes.account, title: 'Account', guard: 'signedIn', page: lazy(() => import('./pages/AccountPage')) },
+  { path: routes.subscription, title: 'Subscription', guard: 'signedIn', page: lazy(() => import('./pages/SubscriptionPage')) },
+  { path: routes.redeemVoucher, title: 'Redeem Voucher', guard: 'signedIn', page: lazy(() => import('./pages/RedeemVoucherPage')) },
+  { path: routes.changePlan, title: 'Change Plan', guard: 'signedIn', page: lazy(() => import('./pages/ChangePlanPage')) },
+  { path: routes.changePaymentMethod, title: 'Change Payment Method', guard: 'signedIn', page: lazy(() => import('./pages/ChangePaymentMethodPage')) },
+  { path: routes.subscribe, title: 'Subscribe', guard: 'signedIn', page: lazy(() => import('./pages/SubscribePage')) },
+  { path: routes.receipt, title: 'Receipt', guard: 'signedIn', page: lazy(() => import('./pages/ReceiptPage')) },
+];
+
+export const NOT_FOUND_TITLE = 'Page Not Found';
+export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** Does a route's pattern match a path (a parameter such as `:id` matches one segment)? */
+function matches(route: AppRoute, path: string): boolean {
+  if (route.path instanceof RegExp) return route.path.test(path);
+  if (!route.path.includes(':')) return route.path === path;
+  const segments = route.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}$`).test(path);
+}
+
+/** The route a path shows, if any. */
+export function routeFor(path: string): AppRoute | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return ROUTE_TABLE.find((route) => matches(route, normalized));
+}
+
+/** The document title of a path: the route's (or its step's) title, with the product's name. */
+export function documentTitleFor(path: string): string {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const route = routeFor(normalized);
+  const title = route ? (route.titles?.[normalized] ?? route.title) : NOT_FOUND_TITLE;
+  return title === PRODUCT_NAME ? PRODUCT_NAME : `${title} · ${PRODUCT_NAME}`;
+}
+
+/** The routes prerendered at build time (issue 10), with the lazy page whose CSS and JS each needs. */
+export const PRERENDERED_ROUTES = ROUTE_TABLE.flatMap((route) => (route.prerender ? [{ path: route.prerender.path, page: route.prerender.source }] : []));
