@@ -1,0 +1,38 @@
+/**
+ * The message catalogs (issue 20): every message exists in both languages, with the same placeholders,
+ * never empty; ids are what Paraglide compiles into function names.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const settings = JSON.parse(readFileSync(join(root, 'project.inlang/settings.json'), 'utf8')) as { baseLocale: string; locales: string[] };
+const catalog = (locale: string) => {
+  const { $schema: _schema, ...messages } = JSON.parse(readFileSync(join(root, 'messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+  return messages;
+};
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('message catalogs', () => {
+  const base = catalog(settings.baseLocale);
+
+  it('are English and Bisaya, English the base', () => {
+    expect(settings.baseLocale).toBe('en');
+    expect(settings.locales).toEqual(['en', 'ceb']);
+    expect(Object.keys(base).length).toBeGreaterThan(500);
+  });
+
+  it.each(settings.locales.filter((locale) => locale !== settings.baseLocale))('%s has every message, with the same placeholders', (locale) => {
+    const other = catalog(locale);
+    expect(Object.keys(other).sort()).toEqual(Object.keys(base).sort());
+    for (const [id, english] of Object.entries(base)) {
+      expect(other[id]!.trim(), id).not.toBe('');
+      expect(placeholders(other[id]!), id).toEqual(placeholders(english));
+    }
+  });
+
+  it('names each message with an id Paraglide can compile', () => {
+    for (const id of Object.keys(base)) expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
+  });
+});
