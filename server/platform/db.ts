@@ -140,6 +140,39 @@ function throwDatabaseError(bytes: Uint8Array): never {
   throw error ?? new Error('The database answered with an error it did not describe');
 }
 
+/** Execute (the unnamed portal, every row) and Sync, as pg-protocol's serializer writes them. */
+const EXECUTE_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4]);
+
+/**
+ * Bind (the unnamed portal to `statement`; text values, or binary where a serializer gave bytes; text
+ * results), then Execute and Sync: the bytes pg-protocol's `serialize.bind/execute/sync` give, written
+ * into one buffer (its writer cost more than the bind itself; issue 21).
+ */
+export function bindExecuteSync(statement: string, values: Array<string | Uint8Array | null>): Uint8Array {
+  const sizes = values.map((value) => (value === null ? 0 : typeof value === 'string' ? Buffer.byteLength(value) : value.byteLength));
+  const nameSize = Buffer.byteLength(statement);
+  const bindSize = 4 + 1 + nameSize + 1 + 2 + 2 * values.length + 2 + sizes.reduce((n, size) => n + 4 + size, 0) + 2;
+  const buf = Buffer.allocUnsafe(1 + bindSize + EXECUTE_SYNC.length);
+  buf[0] = 0x42; // 'B'
+  buf.writeInt32BE(bindSize, 1);
+  buf[5] = 0; // the unnamed portal
+  let at = 6 + buf.write(statement, 6, 'utf8');
+  buf[at++] = 0;
+  at = buf.writeUInt16BE(values.length, at);
+  for (const value of values) at = buf.writeInt16BE(value !== null && typeof value !== 'string' ? 1 : 0, at);
+  at = buf.writeUInt16BE(values.length, at);
+  values.forEach((value, i) => {
+    if (value === null) at = buf.writeInt32BE(-1, at);
+    else {
+      at = buf.writeInt32BE(sizes[i]!, at);
+      at += typeof value === 'string' ? buf.write(value, at, 'utf8') : (buf.set(value, at), value.byteLength);
+    }
+  });
+  at = buf.writeInt16BE(0, at); // results: all text
+  EXECUTE_SYNC.copy(buf, at);
+  return buf;
+}
+
 function preparedStatements(lite: PGlite) {
   const statements = new Map<string, Statement>();
   let named = 0; // never reused: a statement prepared again gets a new name
@@ -161,13 +194,11 @@ function preparedStatements(lite: PGlite) {
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serializer = lite.serializers[statement.paramTypes[i]!];
-      return serializer ? (serializer(param) as string) : String(param);
+      return serializer ? (serializer(param) as string | Uint8Array) : String(param);
     });
     const chunks: Uint8Array[] = [];
     // The chunks are views of PGlite's memory, written over by the next call: copied.
-    await lite.execProtocolRawStream(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), {
-      onRawData: (chunk) => chunks.push(chunk.slice()),
-    });
+    await lite.execProtocolRawStream(bindExecuteSync(statement.name, values), { onRawData: (chunk) => chunks.push(chunk.slice()) });
     return readAnswer<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns);
   }
 
