@@ -267,15 +267,23 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
   };
 }
 
-const HISTORY_SELECT = `${CLOCKED_SELECT} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`;
-const HISTORY_GUARDED_SELECT = `${CLOCKED_SELECT} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`;
+/** The history's columns only (issue 21): no card, no voucher terms, none of the row's bookkeeping. */
+type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
+const HISTORY_FROM = `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
+         s.payment_method, v.amount::text AS voucher_amount, ${effectiveStatusSql('clock.at')} AS effective_status,
+         s.start_date, s.end_date, s.auto_renew
+  FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s
+  JOIN plans p ON p.id = s.plan_id
+  LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'`;
+const HISTORY_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`;
+const HISTORY_GUARDED_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`;
 
 /**
  * Every subscription of the viewer, newest first, ended ones as EXPIRED. With `uncheckedSession`, the
  * session is checked in the same statement (issue 21), and null is the answer when none was found.
  */
 export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionHistoryItem[] | null> {
-  const result = await db.query<SubscriptionRow>(
+  const result = await db.query<HistoryRow>(
     uncheckedSession === null ? HISTORY_SELECT : HISTORY_GUARDED_SELECT,
     uncheckedSession === null ? [unsetClock(), userId] : [unsetClock(), userId, uncheckedSession],
   );
