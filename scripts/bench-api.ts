@@ -83,6 +83,10 @@ async function main() {
   await bench.ready();
   await sleep(2000);
   const pid = serverPid();
+  const database = process.env.DATABASE_URL
+    ? `PostgreSQL at ${new URL(process.env.DATABASE_URL).host} (DATABASE_URL)`
+    : `PGlite (${process.env.DATA_DIR ?? ':memory:'})`;
+  console.info(`database: ${database}`);
   console.info(`idle RSS: ${rssMb(pid).toFixed(0)} MB (pid ${pid})`);
 
   // premium@ has a card subscription, a history and payments: every read has rows to read.
@@ -122,6 +126,7 @@ async function main() {
         `${result.non2xx} non-2xx, ${result.errors} errors  (goal ≥ 10% of bare, p99 < 50 ms)`,
     );
   }
+  console.info(`(reads on ${database}; shares are of the bare app's ${Math.round(bareRate)} req/s in this run)`);
   console.info(`idle RSS after the load: ${rssMb(pid).toFixed(0)} MB`);
 
   // 200 sign-ins at once, each from its own loopback address, for accounts that do not exist: every

@@ -46,7 +46,11 @@ export interface Services extends AppDeps {
 
 export const CODE_LINK_TTL_MS = 10 * 60 * 1000;
 
-export type AppEnv = { Variables: { userId: string; sessionId: string } };
+/**
+ * The viewer, set by requireAuth; `uncheckedSession`: the session a read must still check in its own
+ * statement (requireAuth's `readChecksSession`), null once checked.
+ */
+export type AppEnv = { Variables: { userId: string; sessionId: string; uncheckedSession: string | null } };
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 

@@ -10,7 +10,7 @@ import { newCardSchema, planWithCardTokenSchema, planWithLinkSchema, subscriptio
 import type { AppEnv, Services } from '../context';
 import { WEBHOOK_PATH } from '../gateway/config';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/webhook';
-import { requireAuth } from '../identity/requireAuth';
+import { requireAuth, viewerRead } from '../identity/requireAuth';
 import { clientAddress } from '../platform/client';
 import { HttpError, ok, readBody } from '../platform/http';
 import type { BillingDeps } from './deps';
@@ -31,7 +31,10 @@ export function paymentRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(services);
 
-  app.get('/history', auth, async (c) => ok(c, await paymentHistory(billing, c.get('userId'))));
+  // Checks the session in its own statement (issue 21: one round trip on PostgreSQL).
+  app.get('/history', requireAuth(services, { readChecksSession: true }), async (c) =>
+    ok(c, await viewerRead(c, services, (unchecked) => paymentHistory(billing, c.get('userId'), unchecked))),
+  );
 
   // Ours (issue 19): the receipt of one successful payment; another viewer's, an unpaid one or none read alike.
   app.get('/receipts/:id', auth, async (c) => {

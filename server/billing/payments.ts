@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentMethod, PaymentRecord, Receipt } from '../../src/api/schemas';
 import type { Queryable } from '../platform/clock';
 import type { BillingDeps } from './deps';
+import { sessionGuardSql } from '../identity/tokens';
 import { refreshPending } from './settlement';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
@@ -64,9 +65,12 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   };
 }
 
+const NEWEST_PAYMENTS = `${PAYMENT_SELECT} WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.seq DESC`;
+const NEWEST_PAYMENTS_GUARDED = `${PAYMENT_SELECT} WHERE r.user_id = $1 AND ${sessionGuardSql('$2', '$1')} ORDER BY r.created_at DESC, r.seq DESC`;
+
 /** The viewer's payments, newest first (ties at one fixed instant: the later write first). */
 export async function listPayments(q: Queryable, userId: string): Promise<PaymentRecord[]> {
-  const result = await q.query<PaymentRow>(`${PAYMENT_SELECT} WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.seq DESC`, [userId]);
+  const result = await q.query<PaymentRow>(NEWEST_PAYMENTS, [userId]);
   return result.rows.map(toPaymentRecord);
 }
 
@@ -123,8 +127,19 @@ async function insertRecord(q: Queryable, input: NewPaymentRecord, unlessTaken: 
   return row ? toPaymentRecord(row) : null;
 }
 
-/** The payment history: pending payments are asked about first, so an expired checkout reads as expired. */
-export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string): Promise<PaymentRecord[]> {
+/**
+ * The payment history: pending payments are asked about first, so an expired checkout reads as expired.
+ * Read once (issue 21): only when it shows a payment still open (PENDING, REVERSAL_DUE) is that
+ * asked about and the history read again. With `uncheckedSession`, the session is checked in the
+ * same statement, and null is the answer when no payment was found under it (nothing is asked then).
+ */
+export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string, uncheckedSession: string | null = null): Promise<PaymentRecord[] | null> {
+  const { rows } = await deps.db.query<PaymentRow>(
+    uncheckedSession === null ? NEWEST_PAYMENTS : NEWEST_PAYMENTS_GUARDED,
+    uncheckedSession === null ? [userId] : [userId, uncheckedSession],
+  );
+  if (rows.length === 0 && uncheckedSession !== null) return null;
+  if (!rows.some((row) => row.status === 'PENDING' || row.status === 'REVERSAL_DUE')) return rows.map(toPaymentRecord);
   await refreshPending(deps, userId);
   return listPayments(deps.db, userId);
 }

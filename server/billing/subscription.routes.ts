@@ -22,7 +22,7 @@ import {
   subscriptionStatus,
 } from './subscriptions';
 import { redeemThrottled, VOUCHER_MESSAGES } from './vouchers';
-import { requireAuth } from '../identity/requireAuth';
+import { requireAuth, viewerRead } from '../identity/requireAuth';
 
 const planQuerySchema = z.object({
   type: z.optional(z.enum(['FREE', 'PREMIUM', 'VOUCHER'], { error: 'type must be FREE, PREMIUM or VOUCHER' })),
@@ -51,9 +51,12 @@ export function subscriptionRoutes(services: Services) {
     return ok(c, await findPlan(db, key));
   });
 
-  app.get('/status', auth, async (c) => ok(c, await subscriptionStatus(db, c.get('userId'))));
+  // The two reads check the session in their own statement (issue 21: one round trip on PostgreSQL).
+  const readAuth = requireAuth(services, { readChecksSession: true });
 
-  app.get('/history', auth, async (c) => ok(c, await subscriptionHistory(db, c.get('userId'))));
+  app.get('/status', readAuth, async (c) => ok(c, await viewerRead(c, services, (unchecked) => subscriptionStatus(db, c.get('userId'), unchecked))));
+
+  app.get('/history', readAuth, async (c) => ok(c, await viewerRead(c, services, (unchecked) => subscriptionHistory(db, c.get('userId'), unchecked))));
 
   app.post('/cancel', auth, async (c) => {
     const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../src/lib/dates';
 import { clockSql, DAY_MS, now, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
+import { sessionGuardSql } from '../identity/tokens';
 import { FREE_PLAN_ID } from './catalog';
 import { PLAN_SELECT, type PlanRow } from './plans';
 
@@ -125,8 +126,9 @@ const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscripti
 const CLOCKED_SELECT = `SELECT ${subscriptionColumns('clock.at')}, clock.at AS read_at
   FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
 
-/** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first. */
-const CURRENT_OF = (at: string) => `WHERE s.user_id = $2 AND ${isCurrentSql(at)} ORDER BY ${NEWEST_FIRST} LIMIT 1`;
+/** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `also`: a further condition. */
+const CURRENT_OF = (at: string, also?: string) =>
+  `WHERE s.user_id = $2 AND ${isCurrentSql(at)}${also ? ` AND ${also}` : ''} ORDER BY ${NEWEST_FIRST} LIMIT 1`;
 
 /** The subscription that gives the viewer access at `at`, or null (FREE). */
 export async function currentSubscription(q: Queryable, userId: string, at: Date): Promise<SubscriptionRow | null> {
@@ -228,14 +230,22 @@ export function toStatusDetails(row: SubscriptionRow, at: Date): SubscriptionSta
   };
 }
 
-/** product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current. */
-export async function subscriptionStatus(db: Db, userId: string): Promise<SubscriptionStatusDetails> {
+const STATUS_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at')}`;
+const STATUS_GUARDED_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at', sessionGuardSql('$3', '$2'))}`;
+
+/**
+ * product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current.
+ * With `uncheckedSession`, the session is checked in the same statement (issue 21), and null is the
+ * answer when nothing current was found under it.
+ */
+export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
   const found = await db.query<SubscriptionRow & { read_at: Date }>(
-    `${CLOCKED_SELECT} ${CURRENT_OF('clock.at')}`,
-    [unsetClock(), userId],
+    uncheckedSession === null ? STATUS_SELECT : STATUS_GUARDED_SELECT,
+    uncheckedSession === null ? [unsetClock(), userId] : [unsetClock(), userId, uncheckedSession],
   );
   const current = found.rows[0];
   if (current) return toStatusDetails(current, current.read_at);
+  if (uncheckedSession !== null) return null;
   const at = await now(db);
   const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];
   const user = (await db.query<{ created_at: Date }>('SELECT created_at FROM users WHERE id = $1', [userId])).rows[0];
@@ -257,9 +267,27 @@ export async function subscriptionStatus(db: Db, userId: string): Promise<Subscr
   };
 }
 
-/** Every subscription of the viewer, newest first, ended ones as EXPIRED. */
-export async function subscriptionHistory(db: Db, userId: string): Promise<SubscriptionHistoryItem[]> {
-  const result = await db.query<SubscriptionRow>(`${CLOCKED_SELECT} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`, [unsetClock(), userId]);
+/** The history's columns only (issue 21): no card, no voucher terms, none of the row's bookkeeping. */
+type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
+const HISTORY_FROM = `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
+         s.payment_method, v.amount::text AS voucher_amount, ${effectiveStatusSql('clock.at')} AS effective_status,
+         s.start_date, s.end_date, s.auto_renew
+  FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s
+  JOIN plans p ON p.id = s.plan_id
+  LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'`;
+const HISTORY_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`;
+const HISTORY_GUARDED_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`;
+
+/**
+ * Every subscription of the viewer, newest first, ended ones as EXPIRED. With `uncheckedSession`, the
+ * session is checked in the same statement (issue 21), and null is the answer when none was found.
+ */
+export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionHistoryItem[] | null> {
+  const result = await db.query<HistoryRow>(
+    uncheckedSession === null ? HISTORY_SELECT : HISTORY_GUARDED_SELECT,
+    uncheckedSession === null ? [unsetClock(), userId] : [unsetClock(), userId, uncheckedSession],
+  );
+  if (result.rows.length === 0 && uncheckedSession !== null) return null;
   return result.rows.map((row) => ({
     id: row.id,
     plan: row.plan_name,

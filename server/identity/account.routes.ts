@@ -3,19 +3,22 @@ import { Hono } from 'hono';
 import { passwordChangeRequestSchema, profileUpdateRequestSchema } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../platform/http';
-import { ACCOUNT_MESSAGES, changePassword, profileOf, setPhoto, updateProfile } from './accounts';
+import { ACCOUNT_MESSAGES, changePassword, readProfile, setPhoto, updateProfile } from './accounts';
 import { passwordChanged } from './credentials';
 import { PHOTO_MESSAGES, storePhoto } from './photos';
-import { requireAuth } from './requireAuth';
+import { requireAuth, viewerRead } from './requireAuth';
 
 export { ACCOUNT_MESSAGES } from './accounts';
 
 export function accountRoutes(services: Services) {
   const { db } = services;
   const app = new Hono<AppEnv>();
-  app.use('*', requireAuth(services));
+  // Registered before the rest: GET /profile answers here, so the check below does not run for it.
+  app.get('/profile', requireAuth(services, { readChecksSession: true }), async (c) =>
+    ok(c, await viewerRead(c, services, (unchecked) => readProfile(db, c.get('userId'), unchecked))),
+  );
 
-  app.get('/profile', async (c) => ok(c, await profileOf(db, c.get('userId'))));
+  app.use('*', requireAuth(services));
 
   app.put('/profile', async (c) => {
     const body = await readBody(c, profileUpdateRequestSchema);

@@ -6,6 +6,7 @@ import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { hashPassword, verifyPassword } from './passwords';
 import type { UploadStore } from './photos';
+import { sessionGuardSql } from './tokens';
 
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully',
@@ -62,14 +63,27 @@ export interface Profile {
  * subscription join — findUserById's join was planned on every call and cost ~10× this query.
  */
 export async function profileOf(db: Db, userId: string): Promise<Profile> {
+  return (await readProfile(db, userId, null))!;
+}
+
+/**
+ * The same for GET /profile, checking `uncheckedSession` (when given) in the same statement (issue 21);
+ * null when nothing was found under a session not yet checked.
+ */
+export async function readProfile(db: Db, userId: string, uncheckedSession: string | null): Promise<Profile | null> {
   const result = await db.query<{ first_name: string; middle_name: string | null; last_name: string; email: string; photo: string | null }>(
-    'SELECT first_name, middle_name, last_name, email, photo FROM users WHERE id = $1',
-    [userId],
+    uncheckedSession === null ? PROFILE_SELECT : `${PROFILE_SELECT} AND ${sessionGuardSql('$2', '$1')}`,
+    uncheckedSession === null ? [userId] : [userId, uncheckedSession],
   );
   const user = result.rows[0];
-  if (!user) throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
+  if (!user) {
+    if (uncheckedSession !== null) return null;
+    throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
+  }
   return { firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name, email: user.email, photo: user.photo };
 }
+
+const PROFILE_SELECT = 'SELECT first_name, middle_name, last_name, email, photo FROM users WHERE id = $1';
 
 export async function updateProfile(db: Db, userId: string, names: { firstName: string; middleName?: string | null | undefined; lastName: string }): Promise<Profile> {
   await db.query('UPDATE users SET first_name = $2, middle_name = $3, last_name = $4, updated_at = now() WHERE id = $1', [

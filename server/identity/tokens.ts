@@ -66,6 +66,26 @@ export function createTokens(db: Db, secret: Uint8Array) {
     }
   }
 
+  async function signed(token: string): Promise<SessionRef | null> {
+    const verified = await checkSignature(token);
+    if (!verified) return null;
+    const { sub, sid } = verified;
+    // A well-signed token with a malformed subject is still just an invalid token (a 401, not a crash).
+    if (typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
+    return { userId: sub, sessionId: sid };
+  }
+
+  async function isOpen({ userId, sessionId }: SessionRef): Promise<boolean> {
+    if (openSessions?.get(sessionId) === userId) return true;
+    const open = await db.query(`SELECT 1 FROM sessions vs WHERE ${sessionOpenSql('$1', '$2')}`, [sessionId, userId]);
+    if (open.rows.length === 0) return false;
+    if (openSessions) {
+      if (openSessions.size >= OPEN_MAX) openSessions.delete(openSessions.keys().next().value!);
+      openSessions.set(sessionId, userId);
+    }
+    return true;
+  }
+
   return {
     /** Tokens for a new session, or fresh tokens for `sessionId` (which stays the same session). */
     async issue(userId: string, sessionId?: string) {
@@ -84,22 +104,26 @@ export function createTokens(db: Db, secret: Uint8Array) {
       return { accessToken, refreshToken };
     },
 
+    /**
+     * The user and session a valid access token names, its session not yet checked: only for a read
+     * that checks the session itself, in its own statement (`sessionGuardSql`, issue 21).
+     */
+    signed,
+
     /** The user and session of a valid access token whose session is still open, or null. */
     async verify(token: string): Promise<SessionRef | null> {
-      const signed = await checkSignature(token);
-      if (!signed) return null;
-      const { sub, sid } = signed;
-      // A well-signed token with a malformed subject is still just an invalid token (a 401, not a crash).
-      if (typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sub) || !UUID.test(sid)) return null;
-      if (openSessions?.get(sid) === sub) return { userId: sub, sessionId: sid };
-      const open = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [sid, sub]);
-      if (open.rows.length === 0) return null;
-      if (openSessions) {
-        if (openSessions.size >= OPEN_MAX) openSessions.delete(openSessions.keys().next().value!);
-        openSessions.set(sid, sub);
-      }
-      return { userId: sub, sessionId: sid };
+      const session = await signed(token);
+      return session && (await isOpen(session)) ? session : null;
     },
+
+    /** Whether the session is open (on PGlite, remembered once seen open). */
+    isOpen,
+
+    /**
+     * Whether the session must be checked by the read it guards (PostgreSQL): on PGlite an open
+     * session is remembered, so checking it costs nothing and the read need not.
+     */
+    readsCheckSessions: openSessions === null,
 
     /** Forgets every remembered open session (after the sessions table was emptied: POST /dev/reset). */
     forgetOpenSessions() {
@@ -119,6 +143,16 @@ export function createTokens(db: Db, secret: Uint8Array) {
 }
 
 export type Tokens = ReturnType<typeof createTokens>;
+
+/** SQL: the session in parameter `sessionId`, of the user in parameter `userId`, is open (sessions as `vs`). */
+const sessionOpenSql = (sessionId: string, userId: string) => `vs.id = ${sessionId} AND vs.user_id = ${userId} AND vs.revoked_at IS NULL`;
+
+/**
+ * SQL: a condition that holds only while the session in parameter `sessionId` is open, for a read
+ * that checks its own session (issue 21: the check and the read in one statement, one round trip).
+ * The read's rows are all or none: none means the session is closed or the read found nothing.
+ */
+export const sessionGuardSql = (sessionId: string, userId: string) => `EXISTS (SELECT 1 FROM sessions vs WHERE ${sessionOpenSql(sessionId, userId)})`;
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');

@@ -10,7 +10,7 @@
  * dropped on close), so the server test suite runs against PostgreSQL with one database per test
  * server, as it does with in-memory PGlite.
  */
-import { parse, PGlite, protocol } from '@electric-sql/pglite';
+import { messages, parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -64,19 +64,127 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * Queries outside a transaction as named prepared statements (issue 10). PGlite's `query` parses
  * and plans the SQL on every call and crosses into WebAssembly six times (parse, describe, bind,
  * describe, execute, sync): ~3× the cost of the query itself. Here a statement is parsed once (its
- * parameter types read then), and each call is one message — bind, describe, execute, sync — whose
- * answer PGlite's own parser turns into rows, with PGlite's serializers and parsers: the same values
- * and rows as `lite.query`. Only our queue calls the database, so nothing runs in between.
+ * parameter types and result columns read then), and each call is one message — bind, execute,
+ * sync — with PGlite's serializers and parsers: the same values and rows as `lite.query`. Only our
+ * queue calls the database, so nothing runs in between.
+ *
+ * Issue 21: the answer is read here, not by PGlite's protocol parser, which copies and decodes every
+ * field of every message (a row description of 35 columns on each call cost more than the query's
+ * execution). The columns are known from the statement's description, so a call's answer is its data
+ * rows and command tag; an answer with an error in it is handed to PGlite's parser whole, and its
+ * error thrown as PGlite's `execProtocol` throws it.
  */
+interface Column {
+  name: string;
+  oid: number;
+  parse: ((text: string, oid: number) => unknown) | undefined;
+}
+
+interface Statement {
+  name: string;
+  paramTypes: number[];
+  /** The result columns; null for a statement that returns none. */
+  columns: Column[] | null;
+}
+
+/** PGlite's parseResults counts these commands' rows as affected. */
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+const DATA_ROW = 0x44; // 'D'
+const COMMAND_COMPLETE = 0x43; // 'C'
+const ERROR_RESPONSE = 0x45; // 'E'
+
+/** The first result of an answer to bind, execute, sync: rows by the statement's columns, rows affected. */
+function readAnswer<T>(bytes: Uint8Array, columns: Column[] | null): Results<T> {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rows: Record<string, unknown>[] = [];
+  let affectedRows = 0;
+  let complete = false;
+  for (let at = 0; at + 5 <= buf.length; ) {
+    const code = buf[at]!;
+    const end = at + 1 + buf.readUInt32BE(at + 1);
+    if (code === ERROR_RESPONSE) throwDatabaseError(bytes);
+    if (complete) {
+      // Only the first result counts (parseResults(...)[0]); an extended-protocol call has one.
+    } else if (code === DATA_ROW) {
+      const row: Record<string, unknown> = {};
+      const count = buf.readInt16BE(at + 5);
+      let p = at + 7;
+      for (let i = 0; i < count; i++) {
+        const length = buf.readInt32BE(p);
+        p += 4;
+        const column = columns![i]!;
+        if (length === -1) row[column.name] = null;
+        else {
+          const text = buf.toString('utf8', p, p + length);
+          p += length;
+          row[column.name] = column.parse ? column.parse(text, column.oid) : text;
+        }
+      }
+      rows.push(row);
+    } else if (code === COMMAND_COMPLETE) {
+      const parts = buf.toString('utf8', at + 5, end - 1).split(' ');
+      if (COUNTED.has(parts[0]!)) affectedRows = parseInt(parts[parts.length - 1]!, 10);
+      complete = true;
+    }
+    at = end;
+  }
+  return { rows: rows as T[], affectedRows };
+}
+
+/** An answer with an ErrorResponse: PGlite's parser reads it, and its first error is thrown. */
+function throwDatabaseError(bytes: Uint8Array): never {
+  let error: unknown;
+  new protocol.Parser().parse(bytes, (message) => {
+    if (error === undefined && message instanceof messages.DatabaseError) error = message;
+  });
+  throw error ?? new Error('The database answered with an error it did not describe');
+}
+
+/** Execute (the unnamed portal, every row) and Sync, as pg-protocol's serializer writes them. */
+const EXECUTE_SYNC = Buffer.from([0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0x53, 0, 0, 0, 4]);
+
+/**
+ * Bind (the unnamed portal to `statement`; text values, or binary where a serializer gave bytes; text
+ * results), then Execute and Sync: the bytes pg-protocol's `serialize.bind/execute/sync` give, written
+ * into one buffer (its writer cost more than the bind itself; issue 21).
+ */
+export function bindExecuteSync(statement: string, values: Array<string | Uint8Array | null>): Uint8Array {
+  const sizes = values.map((value) => (value === null ? 0 : typeof value === 'string' ? Buffer.byteLength(value) : value.byteLength));
+  const nameSize = Buffer.byteLength(statement);
+  const bindSize = 4 + 1 + nameSize + 1 + 2 + 2 * values.length + 2 + sizes.reduce((n, size) => n + 4 + size, 0) + 2;
+  const buf = Buffer.allocUnsafe(1 + bindSize + EXECUTE_SYNC.length);
+  buf[0] = 0x42; // 'B'
+  buf.writeInt32BE(bindSize, 1);
+  buf[5] = 0; // the unnamed portal
+  let at = 6 + buf.write(statement, 6, 'utf8');
+  buf[at++] = 0;
+  at = buf.writeUInt16BE(values.length, at);
+  for (const value of values) at = buf.writeInt16BE(value !== null && typeof value !== 'string' ? 1 : 0, at);
+  at = buf.writeUInt16BE(values.length, at);
+  values.forEach((value, i) => {
+    if (value === null) at = buf.writeInt32BE(-1, at);
+    else {
+      at = buf.writeInt32BE(sizes[i]!, at);
+      at += typeof value === 'string' ? buf.write(value, at, 'utf8') : (buf.set(value, at), value.byteLength);
+    }
+  });
+  at = buf.writeInt16BE(0, at); // results: all text
+  EXECUTE_SYNC.copy(buf, at);
+  return buf;
+}
+
 function preparedStatements(lite: PGlite) {
-  const statements = new Map<string, { name: string; paramTypes: number[] }>();
+  const statements = new Map<string, Statement>();
   let named = 0; // never reused: a statement prepared again gets a new name
   const send = async (parts: Uint8Array[]) => (await lite.execProtocol(concat(parts))).messages;
+  const parserOf = (oid: number) => (lite.parsers[oid] ?? types.parsers[oid]) as Column['parse'];
 
-  async function prepare(sql: string) {
+  async function prepare(sql: string): Promise<Statement> {
     const name = `s${++named}`;
     const described = await send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const description = described.find((m): m is messages.RowDescriptionMessage => m.name === 'rowDescription');
+    const columns = description ? description.fields.map((f) => ({ name: f.name, oid: f.dataTypeID, parse: parserOf(f.dataTypeID) })) : null;
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), columns };
     statements.set(sql, statement);
     return statement;
   }
@@ -86,15 +194,12 @@ function preparedStatements(lite: PGlite) {
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serializer = lite.serializers[statement.paramTypes[i]!];
-      return serializer ? (serializer(param) as string) : String(param);
+      return serializer ? (serializer(param) as string | Uint8Array) : String(param);
     });
-    const messages = await send([
-      serialize.bind({ statement: statement.name, values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
-    return parse.parseResults(messages, lite.parsers)[0] as unknown as Results<T>;
+    const chunks: Uint8Array[] = [];
+    // The chunks are views of PGlite's memory, written over by the next call: copied.
+    await lite.execProtocolRawStream(bindExecuteSync(statement.name, values), { onRawData: (chunk) => chunks.push(chunk.slice()) });
+    return readAnswer<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns);
   }
 
   return async function query<T>(sql: string, params?: unknown[]): Promise<Results<T>> {

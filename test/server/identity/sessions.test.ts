@@ -46,6 +46,53 @@ describe('a password change', () => {
   });
 });
 
+/** The signed-in reads (issue 21: on PostgreSQL each checks its session in its own statement). */
+const READS = ['/account/profile', '/subscription/status', '/subscription/history', '/payment/history'];
+const readAll = (token: string) => Promise.all(READS.map((path) => server.call('GET', `${V1}${path}`, { token })));
+
+describe('a session ended elsewhere', () => {
+  it('reads none of the viewer’s data, with or without rows to read; the open session reads them all', async () => {
+    for (const email of ['premium@example.com', 'voucher@example.com']) {
+      const here = (await server.signIn(email)).json.data.accessToken as string;
+      const elsewhere = (await server.signIn(email)).json.data.accessToken as string;
+      const before = await readAll(here);
+      expect(before.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect((await readAll(elsewhere)).map((r) => r.json)).toEqual(before.map((r) => r.json));
+
+      const changed = await server.call('PUT', `${V1}/account/password`, {
+        token: here, body: { oldPassword: 'Bisaya-Demo-2026', newPassword: 'Bagong-Password-3', confirmNewPassword: 'Bagong-Password-3' },
+      });
+      expect(changed.status).toBe(200);
+      for (const ended of await readAll(elsewhere)) {
+        expect(ended.status).toBe(401);
+        expect(ended.json).toEqual({ success: false, message: 'Your session has expired. Please log in again.', data: null });
+      }
+      expect((await readAll(here)).map((r) => r.json)).toEqual(before.map((r) => r.json));
+    }
+  });
+
+  it('so does a viewer with no subscription and no payment: FREE and empty histories while open, 401 once ended', async () => {
+    // An account of its own, with free@'s password (changed by the first test of this file).
+    await server.db.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, birthdate)
+       SELECT 'nobody@example.com', password_hash, 'No', 'Body', birthdate FROM users WHERE email = 'free@example.com'`,
+    );
+    const here = (await server.signIn('nobody@example.com', 'Bagong-Password-1')).json.data.accessToken as string;
+    const elsewhere = (await server.signIn('nobody@example.com', 'Bagong-Password-1')).json.data.accessToken as string;
+    const [, status, history, payments] = await readAll(elsewhere);
+    expect(status!.json.data).toMatchObject({ planType: 'FREE', subscriptionId: null });
+    expect(history!.json.data).toEqual([]);
+    expect(payments!.json.data).toEqual([]);
+
+    const changed = await server.call('PUT', `${V1}/account/password`, {
+      token: here, body: { oldPassword: 'Bagong-Password-1', newPassword: 'Bagong-Password-4', confirmNewPassword: 'Bagong-Password-4' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await readAll(elsewhere)).map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect((await readAll(here)).map((r) => r.json.data)).toEqual([expect.objectContaining({ email: 'nobody@example.com' }), status!.json.data, [], []]);
+  });
+});
+
 describe('a password reset', () => {
   it('ends every session and voids links minted before it', async () => {
     const before = (await server.signIn('canceled@example.com')).json.data.accessToken as string;

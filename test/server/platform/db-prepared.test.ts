@@ -5,7 +5,8 @@
  * Always on PGlite (an empty DATABASE_URL), also when the suite runs against PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, PREPARED_MAX, type Db } from '../../../server/platform/db';
+import { protocol } from '@electric-sql/pglite';
+import { bindExecuteSync, openDatabase, PREPARED_MAX, type Db } from '../../../server/platform/db';
 
 const preparedCount = async (db: Db, sql: string) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [sql])).rows[0]!.n;
@@ -23,6 +24,19 @@ describe('PGlite queries as prepared statements', () => {
     for (let i = 0; i < 3; i++) expect((await db.query<{ n: number }>(sql, [i])).rows).toEqual([{ n: i + 1 }]);
     expect(db.kind).toBe('pglite');
     expect(await preparedCount(db, sql)).toBe(1);
+  });
+
+  it('writes bind, execute and sync as pg-protocol does', () => {
+    const { serialize } = protocol;
+    const cases: Array<[string, Array<string | Uint8Array | null>]> = [
+      ['s1', []],
+      ['s42', ['2027-01-15T00:00:00.000Z', null, 'Ñoño ✓ 🎬', '']],
+      ['s7', [new Uint8Array([0, 1, 255]), '5']],
+    ];
+    for (const [statement, values] of cases) {
+      const expected = Buffer.concat([serialize.bind({ statement, values }), serialize.execute({}), serialize.sync()]);
+      expect(Buffer.from(bindExecuteSync(statement, values))).toEqual(expected);
+    }
   });
 
   it('serializes parameters by their type and parses the rows by theirs', async () => {
