@@ -1,12 +1,14 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { postBuild } from './scripts/build/plugin.ts';
+import { buildLocale, localeMessages, postBuild } from './scripts/build/plugin.ts';
 
 const apiPort = process.env.API_PORT ?? '8081';
 
-export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), postBuild()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), vanillaExtractPlugin(), localeMessages(buildLocale()), postBuild()],
+  // One build per language (issue 20, scripts/build/plugin.ts): the language is fixed at build time.
+  define: command === 'build' ? { __SB_LOCALE__: JSON.stringify(buildLocale()) } : {},
   build: {
     manifest: true,
     sourcemap: false,
@@ -66,4 +68,4 @@ export default defineConfig({
         : []),
     ],
   },
-});
+}));

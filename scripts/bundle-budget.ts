@@ -8,7 +8,7 @@
  * when signed in, the common-password list once a new-password form is in use) are printed apart,
  * not added. The dev-only inspector (?inspect) is not counted.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -87,12 +87,21 @@ export function onDemandFiles(manifest: Manifest): Map<string, string[]> {
   return found;
 }
 
+/** Every language's build is measured (issue 20: one build per language; English's manifest is manifest.json). */
 export function main(dist = process.argv[2] ?? 'dist'): number {
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) {
     console.error(`No ${manifestPath}: run \`npm run build\` first.`);
     return 1;
   }
+  const others = readdirSync(join(dist, '.vite')).map((file) => /^manifest\.(\w+)\.json$/.exec(file)?.[1]).filter((l): l is string => Boolean(l));
+  let failed = 0;
+  for (const locale of ['en', ...others.sort()]) failed += measure(dist, locale, locale === 'en' ? manifestPath : join(dist, '.vite', `manifest.${locale}.json`));
+  if (failed) console.error(`${failed} route(s) over budget`);
+  return failed ? 1 : 0;
+}
+
+function measure(dist: string, locale: string, manifestPath: string): number {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const sizes = new Map<string, number>();
   const kb = (files: string[]) =>
@@ -107,14 +116,13 @@ export function main(dist = process.argv[2] ?? 'dist'): number {
     if (over) failed += 1;
     console.info(`  ${value.toFixed(1).padStart(6)} KB  ${name.padEnd(23)} budget ${budget} KB${over ? `  OVER by ${(value - budget).toFixed(1)} KB` : ''}`);
   };
-  console.info('Gzipped JS per route (landing: the entry chain; other routes: + the page chunk and its imports):');
+  console.info(`Gzipped JS per route, language ${locale} (landing: the entry chain; other routes: + the page chunk and its imports):`);
   const landing = landingFiles(manifest);
   row('landing /', kb(landing), LANDING_BUDGET_KB);
   for (const file of landing) console.info(`           ${(kb([file])).toFixed(1).padStart(6)} KB  ${file}`);
   for (const [page, files] of [...routeFiles(manifest)].sort(([a], [b]) => a.localeCompare(b))) row(page, kb(files), ROUTE_BUDGET_KB);
   for (const [key, files] of onDemandFiles(manifest)) console.info(`  on demand: ${kb(files).toFixed(1).padStart(6)} KB  ${key}`);
-  if (failed) console.error(`${failed} route(s) over budget`);
-  return failed ? 1 : 0;
+  return failed;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exit(main());

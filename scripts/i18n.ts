@@ -7,8 +7,8 @@
  * browser's preferred languages (`ceb`, `ceb-PH` → Bisaya), else English.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const outdir = './src/i18n/paraglide';
 const stampFile = join(outdir, '.catalog-hash');
@@ -37,6 +37,42 @@ await compile({
   emitReadme: false,
   emitPrettierIgnore: false,
 });
+
+/**
+ * A message of a one-language compile, reduced to the function it is: Paraglide's module asks the runtime
+ * for the language (a call kept for its side effects) and wraps the language's function in another; with
+ * one language there is nothing to ask, and the route's chunk gets `export const id = (i) => \`…\``.
+ */
+function singleLanguage(text: string, file: string): string {
+  const body = /\nconst \w+ = \/\*\* @type \{[^{}]*\} \*\/ \((i?)\) => \{\n\treturn \/\*\* @type \{LocalizedString\} \*\/ \((.*)\)\n\};\n/s.exec(text);
+  const exported = /\nexport const (\w+) = /.exec(text);
+  const renamed = /\nexport \{ (\w+) as (\w+) \}/.exec(text);
+  if (!body || !exported || text.match(/\nconst \w+ = /g)!.length !== 1) throw new Error(`i18n: ${file} is not a one-language message as expected; Paraglide's output changed`);
+  return `/* eslint-disable */\nexport const ${exported[1]} = (${body[1]}) => ${body[2]};\n${renamed ? `export { ${renamed[1]} as ${renamed[2]} };\n` : ''}`;
+}
+
+// A build is made per language (vite.config.ts): its messages come from a compile of that language alone,
+// so a route's chunk carries only its own words in its own language and no language-choosing runtime.
+const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as { locales: string[]; modules: string[] };
+for (const locale of settings.locales) {
+  const project = join('node_modules', '.i18n', `${locale}.inlang`);
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'settings.json'), JSON.stringify({
+    ...settings,
+    baseLocale: locale,
+    locales: [locale],
+    modules: settings.modules.map((module) => resolve(module)),
+    'plugin.inlang.messageFormat': { pathPattern: resolve('messages/{locale}.json') },
+  }));
+  const out = join('src/i18n/static', locale);
+  await compile({ project, outdir: out, strategy: ['baseLocale'], emitReadme: false, emitPrettierIgnore: false });
+  // Each message still asks the runtime for the language (a call kept for its side effects); with one
+  // language there is nothing to ask, so the call and the runtime import go.
+  const dir = join(out, 'messages');
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.js') && !name.startsWith('_index'))) {
+    writeFileSync(join(dir, file), singleLanguage(readFileSync(join(dir, file), 'utf8'), join(dir, file)));
+  }
+}
 writeFileSync(stampFile, stamp);
 console.info(`i18n: compiled ${inputs.filter((file) => file.startsWith('messages')).join(', ')} into ${outdir}`);
 // The inlang project keeps handles open after compiling; this script has nothing left to do.

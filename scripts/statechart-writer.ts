@@ -48,7 +48,8 @@ const BOOKKEEPING = /^(assign|forget|clear|restart|restore|show)/;
 const EFFECT_WORDS: Record<string, (params: Record<string, unknown> | null) => string> = {
   goTo: (p) => (p && typeof p.path === 'string' ? `go to ${p.path}` : 'go to the next address'),
   goToSubscription: () => 'go to /subscription',
-  notify: (p) => (p && typeof p.message === 'string' ? `toast “${p.message}”` : p && typeof p.kind === 'string' ? `${p.kind} toast` : 'toast'),
+  // A message is a catalog message (a function, called here in English) or the server's words.
+  notify: (p) => (p && typeof p.message === 'function' ? `toast “${(p.message as (i?: object, o?: { locale: string }) => string)({}, { locale: 'en' })}”` : p && typeof p.message === 'string' ? `toast “${p.message}”` : p && typeof p.kind === 'string' ? `${p.kind} toast` : 'toast'),
   startSession: () => 'sign the viewer in',
   persistSession: () => 'remember the session',
   profileSaved: () => 'refresh the profile',

@@ -11,13 +11,21 @@ import { documentTitleFor } from './views/routeTable';
 import { sessionMachine } from './machines/session/session.machine';
 import { darkTheme, lightTheme } from './styles/theme.css';
 import { App } from './views/App';
+import { m, overwriteGetLocale, type Locale } from './i18n';
 
 export { darkTheme, lightTheme };
 export { STORAGE_KEYS } from './lib/storage';
 
 export { PRERENDERED_ROUTES } from './views/routeTable';
 
-export async function renderRoute(path: string): Promise<{ html: string; title: string }> {
+/** The words of index.html itself, in a language (the page's description and the skip link). */
+export function documentTexts(locale: Locale): { description: string; skipLink: string } {
+  return { description: m.sine_bisaya_stream_bisaya_language({}, { locale }), skipLink: m.skip_to_content({}, { locale }) };
+}
+
+/** Renders a route as a guest sees it, in a language (messages are read while rendering). */
+export async function renderRoute(path: string, locale: Locale = 'en'): Promise<{ html: string; title: string }> {
+  overwriteGetLocale(() => locale);
   const session = createActor(sessionMachine).start();
   await waitFor(session, (s) => !s.matches('loading'));
   const http = createHttp({ host: '', getToken: () => null, onUnauthorized: () => {} });

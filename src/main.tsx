@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import { createHttp } from './api/http';
+import { applyDocumentLanguage, currentLocale } from './i18n';
 import { INSPECT_STORAGE_KEY, STATELY_BLOCKED_MESSAGE, inspectMode, keepInspectFlag, startInspector } from './lib/inspector';
 import { sessionMachine } from './machines/session/session.machine';
 import './styles/global.css';
@@ -13,6 +14,10 @@ import { readThemeChoice, resolveThemeClass } from './views/useTheme';
 async function boot() {
   // Theme before first paint, so a light-theme viewer never sees a dark flash.
   document.documentElement.classList.add(resolveThemeClass(readThemeChoice()) || darkTheme);
+  // The page was served in the language the server read (the `lang` cookie, then Accept-Language);
+  // the app renders in the one the browser chose (the same order): if they differ, it renders afresh.
+  const servedIn = document.documentElement.lang;
+  applyDocumentLanguage();
 
   // QA's inspectors (src/lib/inspector.ts), loaded only when asked for; the flag stays in the address.
   const mode = inspectMode(window.location.search, import.meta.env.VITE_INSPECT, storedInspectMode());
@@ -43,7 +48,7 @@ async function boot() {
   const container = document.getElementById('root')!;
   await waitFor(session, (s) => !s.matches('loading'));
   const asPrerendered = session.getSnapshot().matches('signedOut') && !session.getSnapshot().context.welcomeBack;
-  if (container.firstChild && asPrerendered && !window.location.search && !inspect) {
+  if (container.firstChild && asPrerendered && servedIn === currentLocale() && !window.location.search && !inspect) {
     // Let the browser paint the prerendered page first (a frame), then hydrate.
     await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     hydrateRoot(container, app);

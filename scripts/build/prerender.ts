@@ -21,7 +21,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 interface PrerenderModule {
   PRERENDERED_ROUTES: Array<{ path: string; page: string | null }>;
-  renderRoute(path: string): Promise<{ html: string; title: string }>;
+  renderRoute(path: string, locale: string): Promise<{ html: string; title: string }>;
+  documentTexts(locale: string): { description: string; skipLink: string };
   darkTheme: string;
   lightTheme: string;
   STORAGE_KEYS: { theme: string };
@@ -48,13 +49,20 @@ export function bootScript(dark: string, light: string, key: string): string {
     `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)},0)})})();\n`;
 }
 
-export async function prerenderRoutes(root: string, outDir: string): Promise<string[]> {
+/**
+ * Prerenders the public routes of the build in `outDir`, made for `locale` (one build per language): English
+ * pages are <route>/index.html and the shell shell.html; another language's are index.<locale>.html and
+ * shell.<locale>.html, which the server serves to a viewer of that language (server/platform/static.ts).
+ */
+export async function prerenderRoutes(root: string, outDir: string, locale: string): Promise<string[]> {
+  const named = (base: string) => (locale === 'en' ? `${base}.html` : `${base}.${locale}.html`);
   const ssrDir = join(root, 'node_modules', '.prerender');
   await build({
     root,
     configFile: join(root, 'vite.config.ts'),
     logLevel: 'warn',
     build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false, copyPublicDir: false, minify: false },
+    define: { __SB_LOCALE__: JSON.stringify(locale) },
   });
   const mod = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as PrerenderModule;
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -77,13 +85,19 @@ export async function prerenderRoutes(root: string, outDir: string): Promise<str
   // The shell every other route gets: the boot script (theme only) first in <head>, the app as built.
   const built = readFileSync(join(outDir, 'index.html'), 'utf8');
   const shell = built.replace('</title>', `</title>\n    <script src="/${bootFile}"></script>`);
-  writeFileSync(join(outDir, 'shell.html'), shell);
+  // index.html's own words (language, description, skip link) in the build's language.
+  const texts = mod.documentTexts(locale);
+  const localize = (html: string) => html
+    .replace('<html lang="en">', `<html lang="${locale}">`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(texts.description).replace(/"/g, '&quot;')}" />`)
+    .replace('>Skip to content</a>', `>${escapeHtml(texts.skipLink)}</a>`);
+  writeFileSync(join(outDir, named('shell')), localize(shell));
   const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(built)![1]!;
   const entryPreloads = [...built.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
 
   const written: string[] = [];
   for (const route of mod.PRERENDERED_ROUTES) {
-    const { html, title } = await mod.renderRoute(route.path);
+    const { html, title } = await mod.renderRoute(route.path, locale);
     const extra = route.page ? [...closure(route.page)].filter((key) => !entryChain.has(key)) : [];
     // All the page's CSS inline (a few KB; the CSP allows inline styles, not scripts): no
     // render-blocking stylesheet requests before first paint.
@@ -99,10 +113,11 @@ export async function prerenderRoutes(root: string, outDir: string): Promise<str
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace('</head>', `  <script src="/${bootFile}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>\n    <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-    const file = route.path === '/' ? join(outDir, 'index.html') : join(outDir, route.path.slice(1), 'index.html');
+    const name = named('index');
+    const file = route.path === '/' ? join(outDir, name) : join(outDir, route.path.slice(1), name);
     mkdirSync(resolve(file, '..'), { recursive: true });
-    writeFileSync(file, page);
-    written.push(route.path);
+    writeFileSync(file, localize(page));
+    written.push(locale === 'en' ? route.path : `${route.path} (${locale})`);
   }
   rmSync(ssrDir, { recursive: true, force: true });
   return written;

@@ -6,13 +6,16 @@
  * - Everything else (index.html, the prerendered pages, the favicon) is revalidated: `no-cache` with a
  *   strong ETag, and a matching If-None-Match gets a 304.
  * - Compressible types carry `Vary: Accept-Encoding` and go out as br or gzip when the client takes it.
- * - A prerendered page is dist/<route>/index.html; any other GET that is not the API gets the shell
+ * - A prerendered page is dist/<route>/index.html in English and dist/<route>/index.<lang>.html in another
+ *   language (issue 20): the viewer's language (language.ts) picks one, and such a page varies on
+ *   Cookie and Accept-Language. Any other GET that is not the API gets the shell
  *   (dist/shell.html when the build prerendered `/` into index.html, else index.html).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import { requestLanguage } from './language';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -88,9 +91,10 @@ function accepts(c: Context, encoding: string): boolean {
   });
 }
 
-export function send(c: Context, file: StaticFile): Response {
+export function send(c: Context, file: StaticFile, varies: string[] = []): Response {
   const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag });
-  if (file.compressible) headers.set('Vary', 'Accept-Encoding');
+  const vary = [...(file.compressible ? ['Accept-Encoding'] : []), ...varies];
+  if (vary.length) headers.set('Vary', vary.join(', '));
   // The ETag names the content, whichever encoding carries it.
   const match = c.req.header('If-None-Match');
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
@@ -113,13 +117,20 @@ export function staticSite(distDir: string): MiddlewareHandler {
   const files = loadDist(distDir);
   const shell = files.get('/shell.html') ?? files.get('/index.html');
   if (!shell) throw new Error(`No built app at ${join(distDir, 'index.html')}`);
+  const LANGUAGE_VARY = ['Cookie', 'Accept-Language'];
+  // A build with more than one language has a shell per language (shell.<lang>.html): the shell then varies too.
+  const shellVary = [...files.keys()].some((key) => /^\/shell\.\w+\.html$/.test(key)) ? LANGUAGE_VARY : [];
   return async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path.startsWith('/api/')) return next();
     const path = c.req.path;
-    const file = files.get(path) ?? files.get(path.replace(/\/?$/, '/index.html'));
-    if (file && path !== '/shell.html') return send(c, file);
-    // Client-side routes get the app shell; a missing asset is a plain 404, not the shell.
+    const page = path.replace(/\/?$/, '/index.html');
+    const translated = files.has(page) && files.get(page.replace(/\.html$/, `.${requestLanguage(c)}.html`));
+    if (translated) return send(c, translated, LANGUAGE_VARY);
+    const file = files.get(path) ?? files.get(page);
+    if (file && path !== '/shell.html') return send(c, file, files.has(page) && !files.has(path) ? LANGUAGE_VARY : []);
+    // Client-side routes get the app shell (each language's build has its own); a missing asset is a plain 404, not the shell.
     if (path.startsWith('/assets/')) return next();
-    return send(c, shell);
+    const translatedShell = files.get(`/shell.${requestLanguage(c)}.html`);
+    return send(c, translatedShell ?? shell, shellVary);
   };
 }

@@ -22,7 +22,17 @@ export function errorMessageOf(event: unknown): string {
  * A toast a flow raises. A flow shows one toast at a time: a later toast of the same flow replaces
  * the earlier one, so a flow that ends in one outcome leaves one toast (the view keys it by flow).
  */
-export type Notify = { kind: 'success' | 'error' | 'info'; message: string };
+export type Notify = { kind: 'success' | 'error' | 'info'; message: Text };
+
+/**
+ * What a chart hands a view to show (issue 20): a catalog message (`m.some_id`, a function the view calls
+ * in the language in use; the diagrams call it in English) or words that are already text (the server's
+ * answer, in the viewer's language).
+ */
+export type Text = string | (() => string);
+
+/** The text to show for a `Text`, in the language in use. */
+export const textOf = (text: Text): string => (typeof text === 'function' ? text() : text);
 export type StartSession = { result: AuthResult };
 /**
  * Where a flow sends the viewer; `replace` replaces the history entry (a correction or a choice

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Router, Switch } from 'wouter';
+import { m } from '../i18n';
 import { GuestOnly, RequireAuth } from './guards';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
@@ -12,7 +13,7 @@ import { NotFoundPage, ROUTE_TABLE, type AppRoute } from './routeTable';
 const SignedInGroup = lazy(() => import('./SignedInGroup'));
 
 function PageLoading() {
-  return <p role="status" aria-live="polite" className="visually-hidden">Loading page…</p>;
+  return <p role="status" aria-live="polite" className="visually-hidden">{m.loading_page()}</p>;
 }
 
 function SignedIn({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@
  * if `prerender` says so, painted before JavaScript.
  */
 import { lazy, type ComponentType } from 'react';
+import { m } from '../i18n';
 import { PRODUCT_NAME } from '../lib/product';
 import { routes } from '../lib/route-paths';
 // The address modules themselves, not the flows' index (that would bring the charts into the landing chunk).
@@ -22,9 +23,9 @@ export type RouteGuard = 'public' | 'guest' | 'signedIn' | 'publicWithAccount';
 export interface AppRoute {
   /** The pattern wouter matches: a path, a path with a parameter, or a flow's paths. */
   path: string | RegExp;
-  /** The page's title; a flow with several addresses names each (`titles`, by exact path). */
-  title: string;
-  titles?: Readonly<Record<string, string>>;
+  /** The page's title (a message, in the language in use); a flow with several addresses names each (`titles`, by exact path). */
+  title: () => string;
+  titles?: Readonly<Record<string, () => string>>;
   guard: RouteGuard;
   page: ComponentType;
   /** Prerendered at build time (a public route a guest sees): the page's source, whose chunk it needs. */
@@ -33,44 +34,44 @@ export interface AppRoute {
 
 // Every route but the landing page is its own chunk, so later pages never grow the landing page.
 export const ROUTE_TABLE: readonly AppRoute[] = [
-  { path: routes.home, title: PRODUCT_NAME, guard: 'public', page: LandingPage, prerender: { path: routes.home, source: null } },
-  { path: routes.payment, title: 'Payment Result', guard: 'publicWithAccount', page: lazy(() => import('./pages/PaymentResultPage')) },
+  { path: routes.home, title: () => PRODUCT_NAME, guard: 'public', page: LandingPage, prerender: { path: routes.home, source: null } },
+  { path: routes.payment, title: m.payment_result, guard: 'publicWithAccount', page: lazy(() => import('./pages/PaymentResultPage')) },
   {
-    path: routes.terms, title: 'Terms and Conditions', guard: 'public', page: lazy(() => import('./pages/TermsPage')),
+    path: routes.terms, title: m.terms_and_conditions, guard: 'public', page: lazy(() => import('./pages/TermsPage')),
     prerender: { path: routes.terms, source: 'src/views/pages/TermsPage.tsx' },
   },
   {
-    path: routes.privacy, title: 'Privacy Policy', guard: 'public', page: lazy(() => import('./pages/PrivacyPage')),
+    path: routes.privacy, title: m.privacy_policy, guard: 'public', page: lazy(() => import('./pages/PrivacyPage')),
     prerender: { path: routes.privacy, source: 'src/views/pages/PrivacyPage.tsx' },
   },
   {
-    path: routes.login, title: 'Sign In', guard: 'guest', page: lazy(() => import('./pages/LoginPage')),
+    path: routes.login, title: m.sign_in, guard: 'guest', page: lazy(() => import('./pages/LoginPage')),
     prerender: { path: routes.login, source: 'src/views/pages/LoginPage.tsx' },
   },
   // One route per flow, so its machine lives on while the URL moves between its steps.
   {
-    path: signUpRoute, title: 'Sign Up', titles: { [routes.registerVerify]: 'Verify Email' },
+    path: signUpRoute, title: m.sign_up, titles: { [routes.registerVerify]: m.verify_email },
     guard: 'guest', page: lazy(() => import('./pages/RegisterPage')),
     prerender: { path: routes.register, source: 'src/views/pages/RegisterPage.tsx' },
   },
   {
-    path: recoveryRoute, title: 'Forgot Password',
-    titles: { [routes.forgotPasswordVerify]: 'Enter OTP', [routes.forgotPasswordReset]: 'Reset Password' },
+    path: recoveryRoute, title: m.forgot_password,
+    titles: { [routes.forgotPasswordVerify]: m.enter_otp, [routes.forgotPasswordReset]: m.reset_password },
     guard: 'guest', page: lazy(() => import('./pages/RecoveryPage')),
     prerender: { path: routes.forgotPassword, source: 'src/views/pages/RecoveryPage.tsx' },
   },
   // A login link signs in whoever it names, even over another session (the mobile app sends it).
-  { path: routes.authLink, title: 'Signing In', guard: 'public', page: lazy(() => import('./pages/AuthLinkPage')) },
-  { path: routes.account, title: 'Account', guard: 'signedIn', page: lazy(() => import('./pages/AccountPage')) },
-  { path: routes.subscription, title: 'Subscription', guard: 'signedIn', page: lazy(() => import('./pages/SubscriptionPage')) },
-  { path: routes.redeemVoucher, title: 'Redeem Voucher', guard: 'signedIn', page: lazy(() => import('./pages/RedeemVoucherPage')) },
-  { path: routes.changePlan, title: 'Change Plan', guard: 'signedIn', page: lazy(() => import('./pages/ChangePlanPage')) },
-  { path: routes.changePaymentMethod, title: 'Change Payment Method', guard: 'signedIn', page: lazy(() => import('./pages/ChangePaymentMethodPage')) },
-  { path: routes.subscribe, title: 'Subscribe', guard: 'signedIn', page: lazy(() => import('./pages/SubscribePage')) },
-  { path: routes.receipt, title: 'Receipt', guard: 'signedIn', page: lazy(() => import('./pages/ReceiptPage')) },
+  { path: routes.authLink, title: m.signing_in, guard: 'public', page: lazy(() => import('./pages/AuthLinkPage')) },
+  { path: routes.account, title: m.account, guard: 'signedIn', page: lazy(() => import('./pages/AccountPage')) },
+  { path: routes.subscription, title: m.subscription, guard: 'signedIn', page: lazy(() => import('./pages/SubscriptionPage')) },
+  { path: routes.redeemVoucher, title: m.redeem_voucher, guard: 'signedIn', page: lazy(() => import('./pages/RedeemVoucherPage')) },
+  { path: routes.changePlan, title: m.change_plan, guard: 'signedIn', page: lazy(() => import('./pages/ChangePlanPage')) },
+  { path: routes.changePaymentMethod, title: m.change_payment_method, guard: 'signedIn', page: lazy(() => import('./pages/ChangePaymentMethodPage')) },
+  { path: routes.subscribe, title: m.subscribe, guard: 'signedIn', page: lazy(() => import('./pages/SubscribePage')) },
+  { path: routes.receipt, title: m.receipt, guard: 'signedIn', page: lazy(() => import('./pages/ReceiptPage')) },
 ];
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
+export const NOT_FOUND_TITLE = m.page_not_found;
 export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** Does a route's pattern match a path (a parameter such as `:id` matches one segment)? */
@@ -91,7 +92,7 @@ export function routeFor(path: string): AppRoute | undefined {
 export function documentTitleFor(path: string): string {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   const route = routeFor(normalized);
-  const title = route ? (route.titles?.[normalized] ?? route.title) : NOT_FOUND_TITLE;
+  const title = (route ? (route.titles?.[normalized] ?? route.title) : NOT_FOUND_TITLE)();
   return title === PRODUCT_NAME ? PRODUCT_NAME : `${title} · ${PRODUCT_NAME}`;
 }
 

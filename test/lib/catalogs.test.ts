@@ -33,6 +33,10 @@ describe('message catalogs', () => {
   });
 
   it('names each message with an id Paraglide can compile', () => {
-    for (const id of Object.keys(base)) expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
+    const reserved = new Set(["break", "case", "catch", "class", "const", "continue", "default", "delete", "do", "else", "export", "extends", "finally", "for", "function", "if", "import", "in", "new", "return", "super", "switch", "this", "throw", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "enum", "await", "null", "true", "false"]);
+    for (const id of Object.keys(base)) {
+      expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(reserved.has(id), `${id} is a reserved word`).toBe(false);
+    }
   });
 });

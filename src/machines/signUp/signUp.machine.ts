@@ -9,6 +9,7 @@ import { routes } from '../../lib/route-paths';
 import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../../lib/validation';
 import { notProvided } from '../actors';
 import { codeEntryStates } from '../codeEntry';
+import { m } from '../../i18n';
 import { formStates, withErrorMessage, type Navigation, type Notify, type StartSession } from '../shared';
 import { format, type SignUpLocation } from './signUp.address';
 
@@ -104,7 +105,7 @@ const resendingCode = signUpSetup.createStateConfig({
     onDone: {
       target: 'form.editing',
       description: 'New code sent',
-      actions: { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+      actions: { type: 'notify', params: { kind: 'success', message: m.otp_sent_successfully } },
     },
     onError: { target: 'form.rejected', description: 'New code refused', actions: withErrorMessage('assignServerMessage') },
   },
@@ -163,7 +164,7 @@ export const signUpMachine = signUpSetup.createMachine({
               actions: [
                 { type: 'assignVerification', params: ({ event }) => ({ verificationToken: event.output.verificationToken }) },
                 { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
-                { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+                { type: 'notify', params: { kind: 'success', message: m.otp_sent_successfully } },
               ],
             },
             onError: { target: 'form.rejected', description: 'Registration refused', actions: withErrorMessage('assignServerMessage') },

@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SOCIAL_LINKS, SUPPORT_URL } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
+import { chooseLanguage, currentLocale, LANGUAGE_NAMES, locales, m } from '../../i18n';
 import { THEME_CHOICES, useTheme, type ThemeChoice } from '../useTheme';
 import * as css from './layout.css';
 
-const THEME_LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+const THEME_LABELS: Record<ThemeChoice, () => string> = { light: m.light, dark: m.dark, system: m.system };
 
 export function Footer() {
   const { choice, setChoice } = useTheme();
@@ -12,28 +13,28 @@ export function Footer() {
     <footer className={css.footer}>
       <div className={css.footerGrid}>
         <section aria-labelledby="footer-support">
-          <h2 id="footer-support" className={css.footerHeading}>Support</h2>
+          <h2 id="footer-support" className={css.footerHeading}>{m.support()}</h2>
           <ul className={css.footerList}>
-            <li><a href={SUPPORT_URL} target="_blank" rel="noreferrer">Contact us on Facebook</a></li>
-            <li><Link href={`${routes.home}#faq`}>Frequently Asked Questions</Link></li>
+            <li><a href={SUPPORT_URL} target="_blank" rel="noreferrer">{m.contact_us_on_facebook()}</a></li>
+            <li><Link href={`${routes.home}#faq`}>{m.frequently_asked_questions()}</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-account">
-          <h2 id="footer-account" className={css.footerHeading}>Account</h2>
+          <h2 id="footer-account" className={css.footerHeading}>{m.account()}</h2>
           <ul className={css.footerList}>
-            <li><Link href={routes.account}>Account</Link></li>
-            <li><Link href={routes.subscription}>Subscription</Link></li>
+            <li><Link href={routes.account}>{m.account()}</Link></li>
+            <li><Link href={routes.subscription}>{m.subscription()}</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className={css.footerHeading}>Legal</h2>
+          <h2 id="footer-legal" className={css.footerHeading}>{m.legal()}</h2>
           <ul className={css.footerList}>
-            <li><Link href={routes.terms}>Terms and Conditions</Link></li>
-            <li><Link href={routes.privacy}>Privacy Policy</Link></li>
+            <li><Link href={routes.terms}>{m.terms_and_conditions()}</Link></li>
+            <li><Link href={routes.privacy}>{m.privacy_policy()}</Link></li>
           </ul>
         </section>
         <section aria-labelledby="footer-social">
-          <h2 id="footer-social" className={css.footerHeading}>Follow us</h2>
+          <h2 id="footer-social" className={css.footerHeading}>{m.follow_us()}</h2>
           <ul className={css.footerList}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}><a href={link.url} target="_blank" rel="noreferrer">{link.name}</a></li>
@@ -41,16 +42,25 @@ export function Footer() {
           </ul>
         </section>
         <fieldset className={css.themeGroup}>
-          <legend className={css.footerHeading}>Theme</legend>
+          <legend className={css.footerHeading}>{m.theme()}</legend>
           {THEME_CHOICES.map((option) => (
             <label key={option}>
               <input type="radio" name="theme" value={option} checked={choice === option} onChange={() => setChoice(option)} />{' '}
-              {THEME_LABELS[option]}
+              {THEME_LABELS[option]()}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className={css.themeGroup}>
+          <legend className={css.footerHeading}>{m.language()}</legend>
+          {locales.map((locale) => (
+            <label key={locale} lang={locale}>
+              <input type="radio" name="language" value={locale} checked={currentLocale() === locale} onChange={() => chooseLanguage(locale)} />{' '}
+              {LANGUAGE_NAMES[locale]}
             </label>
           ))}
         </fieldset>
       </div>
-      <p className={css.copyright}>© {new Date().getFullYear()} {PRODUCT_NAME}. Para sa pelikulang Bisaya.</p>
+      <p className={css.copyright}>{m.para_sa_pelikulang_bisaya({ year: new Date().getFullYear(), PRODUCT_NAME })}</p>
     </footer>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { button } from '../../styles/ui.css';
 import { useServices } from '../services';
 import * as css from './layout.css';
@@ -20,7 +21,7 @@ export function Header() {
   const [path] = useLocation();
   return (
     <header className={css.header}>
-      <Link href={routes.home} className={css.logo} aria-label={`${PRODUCT_NAME} home`}>
+      <Link href={routes.home} className={css.logo} aria-label={m.home({ PRODUCT_NAME })}>
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
       <nav aria-label="Account">
@@ -28,7 +29,7 @@ export function Header() {
           <Suspense
             fallback={
               <button type="button" className={button.secondary} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenRequested(true)}>
-                My Account
+                {m.my_account()}
               </button>
             }
           >
@@ -37,7 +38,7 @@ export function Header() {
         )}
         {/* The sign-in page does not offer itself again. */}
         {status === 'signedOut' && path !== routes.login && (
-          <Link href={routes.login} className={button.primary}>Log In</Link>
+          <Link href={routes.login} className={button.primary}>{m.log_in()}</Link>
         )}
       </nav>
     </header>

@@ -1,16 +1,16 @@
 /** Implementations of the actions machines leave to views, in one place. */
 import type { ActorRefFrom } from 'xstate';
 import type { SessionMachine } from '../../machines/session/session.machine';
-import type { Navigation, Notify, StartSession } from '../../machines/shared';
+import { textOf, type Navigation, type Notify, type StartSession } from '../../machines/shared';
 import { keepFocusFor } from '../routeFocus';
 import { notify } from '../Toasts';
 
 /** A toast on its own. */
-export const notifyAction = (_: unknown, params: Notify) => void notify(params.kind, params.message);
+export const notifyAction = (_: unknown, params: Notify) => void notify(params.kind, textOf(params.message));
 
 /** A flow's toasts: each replaces the flow's previous one, so a flow leaves one toast (issue 6, 5b). */
 export function notifyFor(flow: string) {
-  return (_: unknown, params: Notify) => void notify(params.kind, params.message, flow);
+  return (_: unknown, params: Notify) => void notify(params.kind, textOf(params.message), flow);
 }
 
 export function startSessionAction(session: ActorRefFrom<SessionMachine>) {
