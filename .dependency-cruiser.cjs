@@ -12,8 +12,8 @@ module.exports = {
     },
     {
       name: 'server-shares-only-contract-and-lib', severity: 'error',
-      comment: 'The server shares the contract (src/api) and pure helpers (src/lib) with the app, nothing else of it.',
-      from: { path: '^server/' }, to: { path: '^src/', pathNot: '^src/(api|lib)/' },
+      comment: 'The server shares the contract (src/api), pure helpers (src/lib) and the message catalogs (src/i18n) with the app, nothing else of it.',
+      from: { path: '^server/' }, to: { path: '^src/', pathNot: '^src/(api|lib|i18n)/' },
     },
     {
       name: 'platform-knows-no-domain', severity: 'error', comment: 'platform/ is below every domain.',
