@@ -16,6 +16,7 @@
  * - `remindCheckout`, `noticeEnd`: the checkout reminder (from 3 days before the end date) and the
  *   end-of-subscription notice, each mailed once.
  */
+import type { Language } from '../platform/language';
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { formatDate } from '../../src/lib/dates';
@@ -142,6 +143,8 @@ interface ClaimRow extends DueRow {
   duration: number;
   email: string;
   first_name: string;
+  /** The viewer's language: the receipt is written in it. */
+  language: Language;
   /** The saved card's customer at Maya (a card subscription). */
   customer_id: string | null;
   at: Date;
@@ -165,7 +168,7 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | nul
   const sub = (
     await db.query<ClaimRow>(
       `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
-         p.price::text AS price, p.name AS plan_name, p.billing_cycle, p.duration, u.email, u.first_name, c.customer_id, ${clockSql('$2')} AS at
+         p.price::text AS price, p.name AS plan_name, p.billing_cycle, p.duration, u.email, u.first_name, u.language, c.customer_id, ${clockSql('$2')} AS at
        FROM subscriptions s JOIN plans p ON p.id = s.plan_id JOIN users u ON u.id = s.user_id
        LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
        WHERE s.id = $1`,
@@ -331,6 +334,7 @@ async function failRenewal(deps: RenewalDeps, sub: DueRow, recordId: string, rea
   const user = await contactOf(db, sub.user_id);
   await deps.mailer.send({
     to: user.email,
+    language: user.language,
     subject: `${PRODUCT_NAME}: your payment failed — update your payment method`,
     text: `Hi ${user.firstName}, we could not renew your Premium subscription: ${reason}. You keep Premium for now. ${
       next ? `We will try again on ${formatDate(next)}.` : 'We will not try this payment method again.'
@@ -352,6 +356,7 @@ export async function endSubscription(deps: RenewalDeps, subscriptionId: string,
   const user = await contactOf(db, row.user_id);
   await deps.mailer.send({
     to: user.email,
+    language: user.language,
     subject: `${PRODUCT_NAME}: your Premium subscription has ended`,
     text: `Hi ${user.firstName}, we could not renew your Premium subscription, so it has ended and your account is now Free. Subscribe again any time: ${deps.publicBaseUrl}/subscription`,
   });
@@ -367,6 +372,7 @@ async function mailReceipt(deps: RenewalDeps, sub: ClaimRow, paid: { reference: 
   const method = sub.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
   await deps.mailer.send({
     to: sub.email,
+    language: sub.language,
     subject: `${PRODUCT_NAME}: receipt for your ${sub.plan_name} renewal`,
     text: `Hi ${sub.first_name}, your Premium subscription renewed. Plan: ${sub.plan_name}. Period: ${formatDate(sub.end_date)} to ${formatDate(end)}. Amount: ${money(paid.amount)}, paid with ${method}. Reference: ${paid.reference}. Your receipt, to print or save as PDF: ${deps.publicBaseUrl}/subscription/receipts/${paid.recordId}`,
   });
@@ -384,6 +390,7 @@ export async function remindCheckout(deps: RenewalDeps, subscriptionId: string):
   const user = await contactOf(deps.db, row.user_id);
   await deps.mailer.send({
     to: user.email,
+    language: user.language,
     subject: `${PRODUCT_NAME}: renew your Premium before ${formatDate(row.end_date)}`,
     text: `Hi ${user.firstName}, your Premium subscription is paid by checkout and does not renew by itself. Press Renew now on your Subscription page to keep watching after ${formatDate(row.end_date)}; the next period starts on that date, so you lose no days: ${deps.publicBaseUrl}/subscription`,
   });
@@ -402,6 +409,7 @@ export async function noticeEnd(deps: RenewalDeps, subscriptionId: string): Prom
   const user = await contactOf(deps.db, row.user_id);
   await deps.mailer.send({
     to: user.email,
+    language: user.language,
     subject: `${PRODUCT_NAME}: your Premium subscription has ended`,
     text: `Hi ${user.firstName}, your Premium subscription has ended and your account is now Free. Subscribe again any time: ${deps.publicBaseUrl}/subscription`,
   });

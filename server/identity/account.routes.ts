@@ -1,9 +1,10 @@
 /** The signed-in viewer's account: profile, password, photo (accounts.ts does the work). */
 import { Hono } from 'hono';
+import { languageRequestSchema } from '../../src/api/language';
 import { passwordChangeRequestSchema, profileUpdateRequestSchema } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../platform/http';
-import { ACCOUNT_MESSAGES, changePassword, readProfile, setPhoto, updateProfile } from './accounts';
+import { ACCOUNT_MESSAGES, changePassword, readProfile, setLanguage, setPhoto, updateProfile } from './accounts';
 import { passwordChanged } from './credentials';
 import { PHOTO_MESSAGES, storePhoto } from './photos';
 import { requireAuth, viewerRead } from './requireAuth';
@@ -23,6 +24,13 @@ export function accountRoutes(services: Services) {
   app.put('/profile', async (c) => {
     const body = await readBody(c, profileUpdateRequestSchema);
     return ok(c, await updateProfile(db, c.get('userId'), body), ACCOUNT_MESSAGES.profileUpdated);
+  });
+
+  // The language the server's own emails to this viewer are written in (issue 20).
+  app.put('/language', async (c) => {
+    const { language } = await readBody(c, languageRequestSchema);
+    await setLanguage(db, c.get('userId'), language);
+    return ok(c, { language });
   });
 
   app.put('/password', async (c) => {

@@ -2,6 +2,7 @@
  * Accounts: creating one after its sign-up code, the profile, the password (changed or reset), and the
  * photo. The routes call these; only identity writes the users table.
  */
+import type { Language } from '../platform/language';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { hashPassword, verifyPassword } from './passwords';
@@ -32,6 +33,11 @@ export async function createAccount(db: Db, account: PendingAccount): Promise<st
     [account.email, account.passwordHash, account.firstName, account.lastName, account.birthdate],
   );
   return created.rows[0]?.id ?? null;
+}
+
+/** The language the viewer reads the product in (issue 20): the server's own emails are written in it. */
+export async function setLanguage(db: Db, userId: string, language: Language): Promise<void> {
+  await db.query('UPDATE users SET language = $2 WHERE id = $1 AND language <> $2', [userId, language]);
 }
 
 /** A reset: the new password's hash is written; returns who it was (for ending their sessions), or null. */

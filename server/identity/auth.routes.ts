@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   forgotSendRequestSchema,
   forgotVerifyRequestSchema,
@@ -11,10 +11,11 @@ import {
 } from '../../src/api/schemas';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { clientAddress } from '../platform/client';
+import { requestLanguage } from '../platform/language';
 import type { AppEnv, Services } from '../context';
 import { passwordChanged } from './credentials';
 import { HttpError, ok, readBody } from '../platform/http';
-import { createAccount, setPassword, type PendingAccount } from './accounts';
+import { createAccount, setLanguage, setPassword, type PendingAccount } from './accounts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import { tooManySignIns } from './throttle';
 import { findUserByEmail, findUserById } from './users';
@@ -36,10 +37,13 @@ export function authRoutes(services: Services) {
   const { db, tokens, otp, mailbox } = services;
   const app = new Hono<AppEnv>();
 
-  const mailSignUpCode = (email: string, code: string) =>
-    mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code);
+  // Mail a guest asked for is written in the language of the request that asked (issue 20).
+  const mailSignUpCode = (c: Context, email: string, code: string) =>
+    mailbox.send(email, `Your ${PRODUCT_NAME} sign-up code`, codeMail(code, 'to finish signing up'), code, requestLanguage(c));
 
-  async function signedIn(userId: string, message: string) {
+  /** A signed-in viewer: the tokens and the user; the account keeps the language they signed in with. */
+  async function signedIn(c: Context, userId: string, message: string) {
+    await setLanguage(db, userId, requestLanguage(c));
     const user = await findUserById(db, userId);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.linkInvalid);
     return { data: { ...(await tokens.issue(userId)), user }, message };
@@ -56,7 +60,7 @@ export function authRoutes(services: Services) {
     const matches = await verifyPassword(body.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!user || !matches) throw new HttpError(401, INVALID_CREDENTIALS);
     await services.signInThrottle.succeeded(email, client);
-    const { data, message } = await signedIn(user.id, 'Signed in successfully');
+    const { data, message } = await signedIn(c, user.id, 'Signed in successfully');
     return ok(c, data, message);
   });
 
@@ -75,8 +79,8 @@ export function authRoutes(services: Services) {
     });
     // One log line for both cases: the log must not tell which emails have accounts.
     services.log('sign-up: a mail was written to the dev mailbox (/dev/mailbox)');
-    if (code) await mailSignUpCode(email, code);
-    else await mailbox.send(email, `Someone tried to sign up with your email`, `An account for this email already exists on ${PRODUCT_NAME}. If this was you, log in or reset your password.`);
+    if (code) await mailSignUpCode(c, email, code);
+    else await mailbox.send(email, `Someone tried to sign up with your email`, `An account for this email already exists on ${PRODUCT_NAME}. If this was you, log in or reset your password.`, null, requestLanguage(c));
     return ok(c, { verificationToken: token }, AUTH_MESSAGES.codeSent);
   });
 
@@ -84,7 +88,7 @@ export function authRoutes(services: Services) {
     const { verificationToken } = await readBody(c, signUpResendRequestSchema);
     const { email, code } = await otp.resend(verificationToken, 'signup', clientAddress(c));
     services.log('sign-up: a new code was asked for (any mail is at /dev/mailbox)');
-    if (code) await mailSignUpCode(email, code);
+    if (code) await mailSignUpCode(c, email, code);
     return ok(c, { verificationToken }, AUTH_MESSAGES.codeSent);
   });
 
@@ -94,7 +98,7 @@ export function authRoutes(services: Services) {
     const account = payload as PendingAccount;
     const id = await createAccount(db, account);
     if (!id) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
-    const { data, message } = await signedIn(id, 'Account verified successfully');
+    const { data, message } = await signedIn(c, id, 'Account verified successfully');
     return ok(c, data, message);
   });
 
@@ -106,7 +110,7 @@ export function authRoutes(services: Services) {
     const user = await findUserByEmail(db, email);
     const { token, code } = await otp.start({ purpose: 'recovery', email, userId: user?.id ?? null, deliverable: Boolean(user), client: clientAddress(c) });
     services.log('recovery: a code was asked for (any mail is at /dev/mailbox)');
-    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} password reset code`, codeMail(code, 'to reset your password'), code);
+    if (code) await mailbox.send(email, `Your ${PRODUCT_NAME} password reset code`, codeMail(code, 'to reset your password'), code, requestLanguage(c));
     return ok(c, { verifyToken: token }, AUTH_MESSAGES.codeSent);
   });
 
@@ -132,7 +136,7 @@ export function authRoutes(services: Services) {
     const { token } = await readBody(c, verifyAuthLinkRequestSchema);
     const userId = await services.loginLinks.consume(token);
     if (!userId) throw new HttpError(400, AUTH_MESSAGES.linkInvalid);
-    const { data, message } = await signedIn(userId, 'Signed in successfully');
+    const { data, message } = await signedIn(c, userId, 'Signed in successfully');
     return ok(c, data, message);
   });
 

@@ -2,6 +2,7 @@
  * Reading users in the shape of the contract (product.md#user with its subscription). The subscription
  * is the one current at the server clock ($2), as the status call reads it; none: FREE.
  */
+import type { Language } from '../platform/language';
 import type { User } from '../../src/api/schemas';
 import { now } from '../platform/clock';
 import type { Db, Queryable } from '../platform/db';
@@ -82,16 +83,18 @@ export interface Contact {
   firstName: string;
   lastName: string;
   phoneNumber: string | null;
+  /** The language they read the product in (emails are written in it). */
+  language: Language;
 }
 
 /** Who the viewer is, for the gateway's customer and buyer fields and for receipts. */
 export async function contactOf(q: Queryable, userId: string): Promise<Contact> {
   const row = (
-    await q.query<{ email: string; first_name: string; last_name: string; phone_number: string | null }>(
-      'SELECT email, first_name, last_name, phone_number FROM users WHERE id = $1',
+    await q.query<{ email: string; first_name: string; last_name: string; phone_number: string | null; language: Language }>(
+      'SELECT email, first_name, last_name, phone_number, language FROM users WHERE id = $1',
       [userId],
     )
   ).rows[0];
   if (!row) throw new Error(`No user ${userId}`);
-  return { email: row.email, firstName: row.first_name, lastName: row.last_name, phoneNumber: row.phone_number };
+  return { email: row.email, firstName: row.first_name, lastName: row.last_name, phoneNumber: row.phone_number, language: row.language };
 }

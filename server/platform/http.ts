@@ -2,6 +2,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod/mini';
+import { requestLanguage } from './language';
+import { translate } from './translate';
 
 // zod/mini (the shared contract, src/api/schemas.ts) has no default locale: the server answers with
 // zod's English text where a rule names no message of its own, as it did with classic zod.
@@ -21,13 +23,16 @@ export class HttpError extends Error {
   }
 }
 
+/** The envelope's message in the viewer's language (translate.ts); the data is never translated. */
+const said = (c: Context, message: string) => translate(message, requestLanguage(c));
+
 export function ok<T>(c: Context, data: T, message = 'OK', status: ContentfulStatusCode = 200) {
-  return c.json({ success: true, message, data }, status);
+  return c.json({ success: true, message: said(c, message), data }, status);
 }
 
 export function fail(c: Context, status: ContentfulStatusCode, message: string, retryAfterSeconds?: number) {
   if (status === 429) c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S))));
-  return c.json({ success: false, message, data: null }, status);
+  return c.json({ success: false, message: said(c, message), data: null }, status);
 }
 
 export const JSON_ONLY = 'Content-Type must be application/json';

@@ -8,6 +8,8 @@ import nodemailer from 'nodemailer';
 import type { Transport } from 'nodemailer';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import type { Db } from './db';
+import type { Language } from './language';
+import { translate } from './translate';
 
 export interface Mail {
   to: string;
@@ -23,6 +25,8 @@ export interface OutgoingMail {
   text: string;
   /** A one-time code the message carries (the dev mailbox shows it apart, for QA and the tests). */
   otp?: string | null;
+  /** The reader's language (issue 20): the subject and text, written in English, are sent in it (translate.ts). */
+  language?: Language;
 }
 
 export interface Mailer {
@@ -31,8 +35,8 @@ export interface Mailer {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 /** The HTML part: the text, escaped, its addresses as links. */
-const htmlOf = (text: string) =>
-  `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5"><p>${escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)}</p></body></html>`;
+const htmlOf = (text: string, language: Language) =>
+  `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5"><p>${escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)}</p></body></html>`;
 
 /** The dev mailbox as a nodemailer transport: the message is stored, nothing leaves the machine. */
 function mailboxTransport(db: Db): Transport {
@@ -56,8 +60,11 @@ export function createMailer(db: Db, smtpUrl: string | undefined = process.env.S
     async send(mail) {
       // Nothing is logged here: neither the code (a secret) nor the address and subject (they tell
       // which emails have accounts). The callers log one line that reads the same for every email.
+      const language = mail.language ?? 'en';
+      const subject = translate(mail.subject, language);
+      const text = translate(mail.text, language);
       await transporter.sendMail({
-        from, to: mail.to, subject: mail.subject, text: mail.text, html: htmlOf(mail.text),
+        from, to: mail.to, subject, text, html: htmlOf(text, language),
         ...(mail.otp && !smtpUrl ? { headers: { 'X-Sine-Bisaya-Code': mail.otp } } : {}),
       });
     },
@@ -67,7 +74,7 @@ export function createMailer(db: Db, smtpUrl: string | undefined = process.env.S
 /** The dev mailbox: what was sent (as the mailbox transport stored it), newest first. */
 export function createMailbox(db: Db, mailer: Mailer = createMailer(db)) {
   return {
-    send: (to: string, subject: string, text: string, otp: string | null = null) => mailer.send({ to, subject, text, otp }),
+    send: (to: string, subject: string, text: string, otp: string | null = null, language: Language = 'en') => mailer.send({ to, subject, text, otp, language }),
     async list(to?: string): Promise<Mail[]> {
       const rows = await db.query<{ to_email: string; subject: string; body: string; otp: string | null; sent_at: Date }>(
         to

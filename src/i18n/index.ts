@@ -35,14 +35,16 @@ export function intlLocale(locale: Locale = currentLocale()): string {
 }
 
 /**
- * Chooses a language: remembered in local storage and in the `lang` cookie (the server serves the pages,
- * its messages and the account's emails in it), then the page loads again in it.
+ * Chooses a language: remembered in local storage and in the `lang` cookie (the server serves the pages
+ * and its messages in it), stored on a signed-in viewer's account by `save` (the server's own emails are
+ * written in it; a failure there does not stop the choice), then the page loads again in it.
  */
-export function chooseLanguage(locale: Locale): void {
+export async function chooseLanguage(locale: Locale, save?: () => Promise<unknown>): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch { /* storage blocked: the cookie still carries the choice */ }
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
+  await save?.().catch(() => undefined);
   if (locale !== currentLocale()) window.location.reload();
 }
 
@@ -57,5 +59,5 @@ export function applyDocumentLanguage(): void {
     stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch { /* storage blocked */ }
   const hasCookie = document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`));
-  if (!hasCookie && (stored === 'en' || stored === 'ceb')) chooseLanguage(stored);
+  if (!hasCookie && (stored === 'en' || stored === 'ceb')) void chooseLanguage(stored);
 }

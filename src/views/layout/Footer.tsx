@@ -1,7 +1,11 @@
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SOCIAL_LINKS, SUPPORT_URL } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
-import { chooseLanguage, currentLocale, LANGUAGE_NAMES, locales, m } from '../../i18n';
+import { saveLanguage } from '../../api/language';
+import { chooseLanguage, currentLocale, LANGUAGE_NAMES, locales, m, type Locale } from '../../i18n';
+import { connectSession } from '../../machines/session';
+import { useServices } from '../services';
+import { useConnect } from '../useFlow';
 import { THEME_CHOICES, useTheme, type ThemeChoice } from '../useTheme';
 import * as css from './layout.css';
 
@@ -9,6 +13,9 @@ const THEME_LABELS: Record<ThemeChoice, () => string> = { light: m.light, dark: 
 
 export function Footer() {
   const { choice, setChoice } = useTheme();
+  const { http, session } = useServices();
+  const { signedIn } = useConnect(session, connectSession);
+  const choose = (locale: Locale) => void chooseLanguage(locale, signedIn ? () => saveLanguage(http, locale) : undefined);
   return (
     <footer className={css.footer}>
       <div className={css.footerGrid}>
@@ -54,7 +61,7 @@ export function Footer() {
           <legend className={css.footerHeading}>{m.language()}</legend>
           {locales.map((locale) => (
             <label key={locale} lang={locale}>
-              <input type="radio" name="language" value={locale} checked={currentLocale() === locale} onChange={() => chooseLanguage(locale)} />{' '}
+              <input type="radio" name="language" value={locale} checked={currentLocale() === locale} onChange={() => choose(locale)} />{' '}
               {LANGUAGE_NAMES[locale]}
             </label>
           ))}
