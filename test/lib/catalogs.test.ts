@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { review } from '../../scripts/i18n-review';
 
 const root = join(import.meta.dirname, '../..');
 const settings = JSON.parse(readFileSync(join(root, 'project.inlang/settings.json'), 'utf8')) as { baseLocale: string; locales: string[] };
@@ -38,5 +39,9 @@ describe('message catalogs', () => {
       expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
       expect(reserved.has(id), `${id} is a reserved word`).toBe(false);
     }
+  });
+
+  it('are listed side by side in docs/i18n/review.md, as the catalogs and the code now are (npm run i18n:review)', () => {
+    expect(readFileSync(join(root, 'docs/i18n/review.md'), 'utf8')).toBe(review());
   });
 });
