@@ -25,8 +25,12 @@ interface PrerenderModule {
   documentTexts(locale: string): { description: string; skipLink: string };
   darkTheme: string;
   lightTheme: string;
-  STORAGE_KEYS: { theme: string };
+  STORAGE_KEYS: { theme: string; token: string };
+  EARLY_ROUTES: Array<{ path: string; page: string; reads: string[] }>;
 }
+
+/** What the boot script starts for a signed-in page (issue 21): its API reads, and its code to preload. */
+export type EarlyStarts = Record<string, { r: string[]; m: string[] }>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -39,9 +43,13 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  *   controls are disabled (data-boot-lock keeps each one's own state) and no form submits natively:
  *   nothing typed is lost, and no password ever goes into a URL.
  */
-export function bootScript(dark: string, light: string, key: string): string {
+export function bootScript(dark: string, light: string, key: string, tokenKey = 'token', early: EarlyStarts = {}): string {
   return `(function(){var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
     `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
+    // A signed-in page's first reads and its code start now, beside the app's JavaScript (issue 21; src/api/earlyReads.ts).
+    `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
+    `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}})});window.__sbEarly={t:T,q:q};` +
+    `R.m.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.appendChild(k)})}}catch(e){}` +
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
     `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
     `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
@@ -78,7 +86,13 @@ export async function prerenderRoutes(root: string, outDir: string, locale: stri
   };
   const entryChain = closure(entryKey);
 
-  const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme);
+  // Each signed-in page's chunk and the signed-in group's, beyond what the entry already loads.
+  const groupKey = 'src/views/SignedInGroup.tsx';
+  const early: EarlyStarts = Object.fromEntries(mod.EARLY_ROUTES.map((route) => {
+    const chunks = [...closure(route.page), ...closure(groupKey)].filter((key) => !entryChain.has(key) && manifest[key]);
+    return [route.path, { r: route.reads, m: [...new Set(chunks.map((key) => `/${manifest[key]!.file}`))].filter((file) => file.endsWith('.js')) }];
+  }));
+  const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme, mod.STORAGE_KEYS.token, early);
   const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(join(outDir, bootFile), boot);
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { ApiError, type Http } from './http';
 import * as s from './schemas';
 
-const V1 = '/api/v1/mobile';
+export const V1 = '/api/v1/mobile';
 const nothing = z.unknown();
 
 export type SignInResult =

@@ -66,6 +66,18 @@ export function networkMessageOf(error: unknown): string {
 
 export type Http = ReturnType<typeof createHttp>;
 
+/**
+ * A read the boot script started as the page arrived (src/api/earlyReads.ts, issue 21): taken once, and
+ * only with the same session token it was sent with; anything else is asked for as usual.
+ */
+function takeEarlyRead(path: string, authorization: string | undefined): Promise<Response> | undefined {
+  const early = (globalThis as { __sbEarly?: { t: string; q: Record<string, Promise<Response> | undefined> } }).__sbEarly;
+  const read = early?.q[path];
+  if (!read || !early || authorization !== `Bearer ${early.t}`) return undefined;
+  early.q[path] = undefined;
+  return read;
+}
+
 export function createHttp(config: HttpConfig) {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
 
@@ -83,9 +95,11 @@ export function createHttp(config: HttpConfig) {
       if (token) headers.Authorization = `Bearer ${token}`;
     }
 
-    let response: Response;
+    let response: Response | undefined;
+    const early = (options.method ?? 'GET') === 'GET' && !config.host ? takeEarlyRead(path, headers.Authorization) : undefined;
+    if (early) response = await early.catch(() => undefined);
     try {
-      response = await doFetch(`${config.host}${path}`, {
+      response ??= await doFetch(`${config.host}${path}`, {
         method: options.method ?? 'GET',
         headers,
         body,

@@ -1,0 +1,48 @@
+/** The boot script the build writes into every page (scripts/build/prerender.ts): it parses, and on a signed-in page it starts the page's reads and preloads its code (issue 21). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bootScript } from '../../scripts/build/prerender';
+
+const early = { '/subscription': { r: ['/api/v1/mobile/subscription/status', '/api/v1/mobile/payment/history'], m: ['/assets/SubscriptionPage-abc.js'] } };
+const run = () => new Function(bootScript('dark-theme', 'light-theme', 'theme', 'token', early))();
+
+afterEach(() => {
+  localStorage.clear();
+  delete (globalThis as { __sbEarly?: unknown }).__sbEarly;
+  document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+  window.history.pushState({}, '', '/');
+  vi.unstubAllGlobals();
+});
+
+describe('the boot script', () => {
+  it('is valid JavaScript and applies the theme', () => {
+    expect(() => new Function(bootScript('d', 'l', 'theme', 'token', early))).not.toThrow();
+    run();
+    expect(document.documentElement.classList.contains('dark-theme')).toBe(true);
+  });
+
+  it('starts a signed-in page\'s reads with the stored token and preloads its code', () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem('token', 'tok-1');
+    window.history.pushState({}, '', '/subscription/');
+    run();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledWith('/api/v1/mobile/subscription/status', { headers: { Accept: 'application/json', Authorization: 'Bearer tok-1' } });
+    const started = (globalThis as unknown as { __sbEarly: { t: string; q: Record<string, unknown> } }).__sbEarly;
+    expect(started.t).toBe('tok-1');
+    expect(Object.keys(started.q)).toEqual(early['/subscription'].r);
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/SubscriptionPage-abc.js']);
+  });
+
+  it('starts nothing without a stored session, or on another page', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    window.history.pushState({}, '', '/subscription');
+    run();
+    localStorage.setItem('token', 'tok-1');
+    window.history.pushState({}, '', '/account');
+    run();
+    expect(fetch).not.toHaveBeenCalled();
+    expect((globalThis as { __sbEarly?: unknown }).__sbEarly).toBeUndefined();
+  });
+});
