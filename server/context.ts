@@ -23,6 +23,11 @@ export interface AppDeps {
   gatewayConfig?: GatewayConfig;
   /** The dev modules (server/dev), mounted behind the dev-route gate; given by the entry and the tests only. */
   devModules?: DevModules;
+  /**
+   * The SHA-256 (base64) of each inline script the built pages carry (the boot script; the build lists them in
+   * dist/.script-hashes*.json): the Content-Security-Policy allows exactly these beside 'self' (issue 21).
+   */
+  scriptHashes?: string[];
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */

@@ -10,7 +10,7 @@ import { createMailer } from './platform/mail';
 import { isLocalSandbox } from './gateway/config';
 import { openPreparedDatabase } from './startup';
 import { readSettings, type Settings } from './settings';
-import { staticSite } from './platform/static';
+import { builtScriptHashes, staticSite } from './platform/static';
 import { createTokens, loadSecret } from './identity/tokens';
 import { diskUploads, memoryUploads } from './identity/photos';
 
@@ -34,6 +34,7 @@ if (isLocalSandbox(settings.gateway)) {
 }
 const app = createApp({
   devModules,
+  scriptHashes: serveSpa ? builtScriptHashes(distDir) : [],
   db,
   tokens,
   publicBaseUrl: settings.publicBaseUrl,

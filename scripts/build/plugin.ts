@@ -73,6 +73,7 @@ export function postBuild(): Plugin {
             const path = relative(scratch, file);
             const target = path === join('.vite', 'manifest.json')
               ? join(outDir, '.vite', `manifest.${other}.json`)
+              : path === '.script-hashes.json' ? join(outDir, `.script-hashes.${other}.json`)
               : path.startsWith(`assets`) || path.endsWith(`.${other}.html`) ? join(outDir, path) : null;
             if (!target) continue;
             mkdirSync(resolve(target, '..'), { recursive: true });

@@ -2,8 +2,8 @@
  * Build step (issue 10, paint before JavaScript): renders the public routes to static HTML with their
  * CSS inline (src/entry-prerender.tsx through a Vite SSR build), writes them as dist/<route>/index.html
  * (the landing as dist/index.html, the plain shell kept as dist/shell.html for the other routes), and
- * adds a tiny external blocking script that applies a stored light theme before first paint — no
- * inline script, so the CSP stays `script-src 'self'`.
+ * puts one small script inline in <head> (the CSP allows it by its SHA-256, issue 21: no request before the first
+ * paint) that applies a stored light theme before first paint and starts a signed-in page's reads.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,12 +93,15 @@ export async function prerenderRoutes(root: string, outDir: string, locale: stri
     return [route.path, { r: route.reads, m: [...new Set(chunks.map((key) => `/${manifest[key]!.file}`))].filter((file) => file.endsWith('.js')) }];
   }));
   const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme, mod.STORAGE_KEYS.token, early);
-  const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
-  writeFileSync(join(outDir, bootFile), boot);
+  // Inline, so the first paint waits for no request (issue 21); the CSP allows it by its hash, which the
+  // server reads from .script-hashes.json (server/platform/static.ts builtScriptHashes).
+  if (boot.includes('</script')) throw new Error('The boot script cannot be inlined');
+  writeFileSync(join(outDir, '.script-hashes.json'), JSON.stringify([createHash('sha256').update(boot).digest('base64')]));
 
   // The shell every other route gets: the boot script (theme only) first in <head>, the app as built.
   const built = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const shell = built.replace('</title>', `</title>\n    <script src="/${bootFile}"></script>`);
+  // (Replacements are functions: the script's own `$` must not read as a replacement pattern.)
+  const shell = built.replace('</title>', () => `</title>\n    <script>${boot}</script>`);
   // index.html's own words (language, description, skip link) in the build's language.
   const texts = mod.documentTexts(locale);
   const localize = (html: string) => html
@@ -125,8 +128,8 @@ export async function prerenderRoutes(root: string, outDir: string, locale: stri
       .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
       .replace(/\s*<script type="module"[^>]*><\/script>/, '')
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `  <script src="/${bootFile}" data-entry="${entryScript}" data-preload="${preloads.join(' ')}"></script>\n    <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+      .replace('</head>', () => `  <script data-entry="${entryScript}" data-preload="${preloads.join(' ')}">${boot}</script>\n    <style>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
     const name = named('index');
     const file = route.path === '/' ? join(outDir, name) : join(outDir, route.path.slice(1), name);
     mkdirSync(resolve(file, '..'), { recursive: true });

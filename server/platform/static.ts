@@ -112,6 +112,16 @@ export function send(c: Context, file: StaticFile, varies: string[] = []): Respo
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
 
+/**
+ * The hashes of the inline scripts the build wrote into its pages (dist/.script-hashes.json, one file per
+ * language's build), for the Content-Security-Policy; none when there is no build.
+ */
+export function builtScriptHashes(distDir: string): string[] {
+  if (!existsSync(distDir)) return [];
+  const lists = readdirSync(distDir).filter((name) => /^\.script-hashes(\.\w+)?\.json$/.test(name));
+  return [...new Set(lists.flatMap((name) => JSON.parse(readFileSync(join(distDir, name), 'utf8')) as string[]))];
+}
+
 /** The page a path names: a file, a prerendered page (<path>/index.html), or the app shell. */
 export function staticSite(distDir: string): MiddlewareHandler {
   const files = loadDist(distDir);

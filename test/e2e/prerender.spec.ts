@@ -1,7 +1,9 @@
 /**
  * Paint before JavaScript (issue 10): the public routes arrive as HTML with their CSS, hydrate without
- * a warning, and a stored light theme is on <html> before first paint, with no inline script.
+ * a warning, and a stored light theme is on <html> before first paint. The one script in <head> is inline (no
+ * request before the first paint, issue 21) and the Content-Security-Policy allows exactly it, by its hash.
  */
+import { createHash } from 'node:crypto';
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 
 const PUBLIC = [
@@ -18,9 +20,14 @@ const problems = (messages: ConsoleMessage[]) =>
 
 for (const { path, heading } of PUBLIC) {
   test(`${path} paints without JavaScript and hydrates without warnings`, async ({ browser, request }) => {
-    const html = await (await request.get(path)).text();
+    const response = await request.get(path);
+    const html = await response.text();
     expect(html).toMatch(/<div id="root"><!--\$-->/);
-    expect(html).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\bsrc=)[^>]*>[^<]/); // no inline script
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers()['content-security-policy'] ?? '')![1]!;
+    expect(scriptSrc.split(' ')).toEqual(["'self'", ...scriptSrc.split(' ').slice(1).filter((source) => source.startsWith("'sha256-"))]);
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const still = await noJs.newPage();
