@@ -6,6 +6,7 @@ export const hero = style({
   background: `radial-gradient(ellipse at top, ${vars.color.surfaceRaised}, transparent 70%)`,
 });
 export const heroTitle = style({ fontSize: font.size.hero, margin: 0 });
+export const nowrap = style({ whiteSpace: 'nowrap' });
 export const heroName = style({ color: vars.color.accent, display: 'block' });
 export const tagline = style({ color: vars.color.textMuted, fontSize: font.size.lg, maxWidth: 640, margin: `${space.md} auto ${space.xl}` });
 export const emailForm = style({
