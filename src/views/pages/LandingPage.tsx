@@ -29,7 +29,7 @@ export default function LandingPage() {
     <>
       <section className={css.hero} aria-labelledby="hero-title">
         <h1 id="hero-title" className={css.heroTitle}>
-          {keepWhole(welcomeBefore)}<span className={css.heroName}>{PRODUCT_NAME}</span>{keepWhole(welcomeAfter)}
+          {welcomeBefore}<span className={css.heroName}>{PRODUCT_NAME}</span>{welcomeAfter}
         </h1>
         <p className={css.tagline}>{m.bisaya_films_and_series_made_at_home()}</p>
         {status === 'signedOut' && (
@@ -61,11 +61,6 @@ export default function LandingPage() {
       </section>
     </>
   );
-}
-
-/** A hyphenated word ("pag-abot") kept on one line: a heading this large must not break it at the hyphen. */
-function keepWhole(text = '') {
-  return text.split(/(\S+-\S+)/).map((part, index) => (index % 2 ? <span key={index} className={css.nowrap}>{part}</span> : part));
 }
 
 /**
