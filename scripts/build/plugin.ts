@@ -5,7 +5,7 @@
  * *.<locale>.html, its manifest as .vite/manifest.<locale>.json), then precompresses the output (brotli +
  * gzip twins) and writes the build stamp `npm start` compares to decide whether to rebuild.
  */
-import { cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { precompress } from './precompress.ts';
@@ -62,7 +62,7 @@ export function postBuild(): Plugin {
         if (locale !== 'en') return; // a language's build inside the English one: the English one finishes
 
         for (const other of BUILD_LOCALES.filter((l) => l !== 'en')) {
-          const scratch = join(config.root, 'node_modules', `.build-${other}`);
+          const scratch = join(config.root, 'node_modules', `.build-${other}-${process.pid}`); // node_modules may be shared by checkouts
           process.env.SB_LOCALE = other;
           try {
             await build({ root: config.root, configFile: config.configFile, logLevel: 'warn', build: { outDir: scratch, emptyOutDir: true } });
@@ -79,6 +79,7 @@ export function postBuild(): Plugin {
             mkdirSync(resolve(target, '..'), { recursive: true });
             cpSync(file, target);
           }
+          rmSync(scratch, { recursive: true, force: true });
         }
         const totals = precompress(outDir);
         config.logger.info(

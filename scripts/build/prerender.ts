@@ -64,7 +64,10 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
  */
 export async function prerenderRoutes(root: string, outDir: string, locale: string): Promise<string[]> {
   const named = (base: string) => (locale === 'en' ? `${base}.html` : `${base}.${locale}.html`);
-  const ssrDir = join(root, 'node_modules', '.prerender');
+  // One folder per language and process: Node caches an imported module by its URL, so the second language's
+  // prerender would otherwise get the first one's module (and its messages); and node_modules may be shared by
+  // several checkouts building at once (git worktrees with a linked node_modules).
+  const ssrDir = join(root, 'node_modules', `.prerender-${locale}-${process.pid}`);
   await build({
     root,
     configFile: join(root, 'vite.config.ts'),

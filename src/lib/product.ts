@@ -1,6 +1,8 @@
-/** Product constants shared by the app and the reference server. */
+/**
+ * Product constants shared by the app and the reference server. Words a viewer reads (the tagline and the rest)
+ * are catalog messages (messages/*.json), read while rendering; the product's name is a brand and stays.
+ */
 export const PRODUCT_NAME = 'Sine Bisaya';
-export const PRODUCT_TAGLINE = 'Bisaya films and series, made at home and kept for the next generation.';
 export const DISPLAY_TIME_ZONE = 'Asia/Manila';
 /** Asia/Manila is UTC+8 all year (no daylight saving time): card expiry months and billing periods use it. */
 export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;

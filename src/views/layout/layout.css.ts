@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const shell = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
@@ -37,10 +37,13 @@ export const footer = style({
 });
 export const footerGrid = style({
   maxWidth: 1040, margin: '0 auto', display: 'grid', gap: space.lg,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+  // Six groups (with Theme and Language) in one row on a wide screen, Bisaya's longer words included.
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
 });
 export const footerHeading = style({ fontSize: font.size.sm, textTransform: 'uppercase', letterSpacing: '0.08em', color: vars.color.textMuted, margin: `0 0 ${space.sm}` });
 export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.xs });
 export const themeGroup = style({ border: 0, margin: 0, padding: 0, display: 'grid', gap: space.xs, alignContent: 'start' });
+// A legend's own padding and weight would set the group's heading off the sections' (h2) headings.
+globalStyle(`${themeGroup} > legend`, { padding: 0, fontWeight: 'bold' });
 export const copyright = style({ maxWidth: 1040, margin: `${space.lg} auto 0`, color: vars.color.textMuted, fontSize: font.size.sm });
 export const menuAvatar = style({ width: 24, height: 24, borderRadius: radius.pill, objectFit: 'cover' });

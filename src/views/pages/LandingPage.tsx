@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME, PRODUCT_TAGLINE } from '../../lib/product';
+import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME } from '../../lib/product';
+import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { button, heading, input } from '../../styles/ui.css';
 import { useServices } from '../services';
@@ -21,38 +22,41 @@ export default function LandingPage() {
     navigate(`${routes.register}?email=${encodeURIComponent(email)}`);
   }
 
+  // The product's name sits inside the welcome sentence, where each language puts it.
+  const [welcomeBefore, welcomeAfter] = m.welcome_to({ PRODUCT_NAME: '\u0000' }).split('\u0000');
+
   return (
     <>
       <section className={css.hero} aria-labelledby="hero-title">
         <h1 id="hero-title" className={css.heroTitle}>
-          Welcome to <span className={css.heroName}>{PRODUCT_NAME}</span>
+          {welcomeBefore}<span className={css.heroName}>{PRODUCT_NAME}</span>{welcomeAfter}
         </h1>
-        <p className={css.tagline}>{PRODUCT_TAGLINE}</p>
+        <p className={css.tagline}>{m.bisaya_films_and_series_made_at_home()}</p>
         {status === 'signedOut' && (
-          <form className={css.emailForm} onSubmit={onGetStarted} aria-label="Get started">
-            <label htmlFor={emailId} className="visually-hidden">Email address</label>
+          <form className={css.emailForm} onSubmit={onGetStarted} aria-label={m.get_started()}>
+            <label htmlFor={emailId} className="visually-hidden">{m.email_address()}</label>
             <input
               id={emailId} name="email" type="email" required autoComplete="email"
-              placeholder="Enter your Email Address" className={`${input} ${css.emailInput}`}
+              placeholder={m.enter_your_email_address()} className={`${input} ${css.emailInput}`}
             />
-            <button type="submit" className={button.primary}>Get Started</button>
+            <button type="submit" className={button.primary}>{m.get_started_2()}</button>
           </form>
         )}
         {status === 'signedIn' && (
-          <div className={css.badges} aria-label="Get the app">
+          <div className={css.badges} aria-label={m.get_the_app()}>
             <a className={css.badge} href={APP_STORE_URL} target="_blank" rel="noreferrer">
-              <span className={css.badgeSmall}>Download on the</span>
-              <span className={css.badgeLarge}>App Store</span>
+              <span className={css.badgeSmall}>{m.download_on_the()}</span>
+              <span className={css.badgeLarge}>{m.app_store()}</span>
             </a>
             <a className={css.badge} href={PLAY_STORE_URL} target="_blank" rel="noreferrer">
-              <span className={css.badgeSmall}>Get it on</span>
-              <span className={css.badgeLarge}>Google Play</span>
+              <span className={css.badgeSmall}>{m.get_it_on()}</span>
+              <span className={css.badgeLarge}>{m.google_play()}</span>
             </a>
           </div>
         )}
       </section>
       <section id="faq" className={css.faq} aria-labelledby="faq-title">
-        <h2 id="faq-title" className={heading}>Frequently Asked Questions</h2>
+        <h2 id="faq-title" className={heading}>{m.frequently_asked_questions()}</h2>
         <Faq />
       </section>
     </>
@@ -79,13 +83,13 @@ function Faq() {
         const expanded = open.has(index);
         const state = expanded ? 'open' : 'closed';
         return (
-          <div key={item.question} className={css.faqItem} data-state={state}>
+          <div key={index} className={css.faqItem} data-state={state}>
             <h3 className={css.faqHeading}>
               <button
                 type="button" id={`${baseId}-t${index}`} className={css.faqTrigger}
                 aria-expanded={expanded} aria-controls={`${baseId}-c${index}`} onClick={() => toggle(index)}
               >
-                {item.question}
+                {item.question()}
                 <span className={css.faqIndicator} data-state={state} aria-hidden="true">▾</span>
               </button>
             </h3>
@@ -93,7 +97,7 @@ function Faq() {
               id={`${baseId}-c${index}`} role="region" aria-labelledby={`${baseId}-t${index}`}
               className={css.faqContent} hidden={!expanded}
             >
-              {item.answer}
+              {item.answer()}
             </div>
           </div>
         );

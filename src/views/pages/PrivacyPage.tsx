@@ -1,21 +1,25 @@
 import { Link } from 'wouter';
+import { currentLocale, m } from '../../i18n';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
 import { heading, muted } from '../../styles/ui.css';
-import { legal } from './legal.css';
+import { legal, prevails } from './legal.css';
 
 export default function PrivacyPage() {
+  // The link sits inside the sentence, where each language puts it.
+  const [seeAlsoBefore, seeAlsoAfter] = m.see_also_our({ link: '\u0000' }).split('\u0000');
   return (
     <article className={legal}>
-      <h1 className={heading}>Privacy Policy</h1>
-      <p className={muted}>How {PRODUCT_NAME} handles your personal information.</p>
-      <h2>What we collect</h2>
-      <p>Your email, name, birthdate and profile photo, your subscription and payment records, and the payment method details Maya returns to us (never your full card number).</p>
-      <h2>Children</h2>
-      <p>{PRODUCT_NAME} is not directed at children under 13, and we do not knowingly collect their information.</p>
-      <h2>Payments</h2>
-      <p>Payments are processed by Maya. Subscription fees are non-refundable; cancellation takes effect at period end; a checkout payment is a one-time charge per period with no automatic renewal.</p>
-      <p>See also our <Link href={routes.terms}>Terms and Conditions</Link>.</p>
+      <h1 className={heading}>{m.privacy_policy()}</h1>
+      {currentLocale() !== 'en' && <p className={prevails} role="note">{m.legal_english_prevails()}</p>}
+      <p className={muted}>{m.how_handles_your_personal({ PRODUCT_NAME })}</p>
+      <h2>{m.what_we_collect()}</h2>
+      <p>{m.your_email_name_birthdate_and()}</p>
+      <h2>{m.children()}</h2>
+      <p>{m.is_not_directed_at_children_under_13({ PRODUCT_NAME })}</p>
+      <h2>{m.payments()}</h2>
+      <p>{m.payments_are_processed_by_maya()}</p>
+      <p>{seeAlsoBefore}<Link href={routes.terms}>{m.terms_and_conditions()}</Link>{seeAlsoAfter}</p>
     </article>
   );
 }

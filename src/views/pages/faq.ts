@@ -1,36 +1,16 @@
-/** The seven questions of the landing page (product.md#faq: written from product.md#product, product.md#screens and the legal facts). */
+import { m } from '../../i18n';
+
+/**
+ * The seven questions of the landing page (product.md#faq: written from product.md#product, product.md#screens
+ * and the legal facts), as catalog messages: references, called while the page renders (the prerender makes
+ * the page in both languages, so nothing here may be read at module load).
+ */
 export const FAQ_ITEMS = [
-  {
-    question: 'What is Sine Bisaya?',
-    answer:
-      'Sine Bisaya is a streaming service for Bisaya-language movies, series and other videos, made to promote and preserve Bisaya culture and language. Some videos are free; most are for PREMIUM subscribers.',
-  },
-  {
-    question: 'How much does PREMIUM cost?',
-    answer:
-      'The monthly plan is Php 99. The yearly plan is Php 990, saving Php 198 — the equal of 2 free months — with a one-time payment.',
-  },
-  {
-    question: 'How can I pay?',
-    answer:
-      'Through Maya: with a saved credit or debit card, a linked Maya wallet, or a one-time checkout. Checkout charges once per subscription period and does not renew automatically; the app reminds you when renewal is due. You can also redeem a voucher code.',
-  },
-  {
-    question: 'Where do I watch?',
-    answer:
-      'In the Sine Bisaya mobile app from the App Store or Google Play. When you log in to the app with a free account, the subscription screen appears so you can upgrade.',
-  },
-  {
-    question: 'Can I download videos?',
-    answer: 'No. Videos stream in the app; there is no download option.',
-  },
-  {
-    question: 'What happens if I cancel?',
-    answer:
-      'Cancelling keeps your access until the end of the current billing period. You can reactivate before then. Subscription fees are non-refundable.',
-  },
-  {
-    question: 'How do I get help?',
-    answer: 'Message us on our social media page; the link is in the footer under Support.',
-  },
-] as const;
+  { question: m.what_is_sine_bisaya, answer: m.sine_bisaya_is_a_streaming_service },
+  { question: m.how_much_does_premium_cost, answer: m.the_monthly_plan_is_php_99_the },
+  { question: m.how_can_i_pay, answer: m.through_maya_with_a_saved_credit_or },
+  { question: m.where_do_i_watch, answer: m.in_the_sine_bisaya_mobile_app_from },
+  { question: m.can_i_download_videos, answer: m.no_videos_stream_in_the_app_there_is },
+  { question: m.what_happens_if_i_cancel, answer: m.cancelling_keeps_your_access_until },
+  { question: m.how_do_i_get_help, answer: m.message_us_on_our_social_media_page },
+] as const satisfies readonly { question: () => string; answer: () => string }[];

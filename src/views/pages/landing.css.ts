@@ -27,7 +27,7 @@ export const faqItem = style({ borderBottom: `1px solid ${vars.color.border}` })
 export const faqTrigger = style({
   width: '100%', display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.md,
   background: 'none', border: 0, color: vars.color.text, font: 'inherit', fontWeight: 600, textAlign: 'left',
-  padding: `${space.md} 0`, cursor: 'pointer',
+  padding: `${space.md} 0`, cursor: 'pointer', textWrap: 'pretty', // no lone last word (Bisaya questions run longer)
 });
 export const faqIndicator = style({ transition: 'transform 150ms', selectors: { '&[data-state="open"]': { transform: 'rotate(180deg)' } } });
 export const faqContent = style({ color: vars.color.textMuted, paddingBottom: space.md });
