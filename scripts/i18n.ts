@@ -7,7 +7,7 @@
  * browser's preferred languages (`ceb`, `ceb-PH` → Bisaya), else English.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const outdir = './src/i18n/paraglide';
@@ -55,7 +55,7 @@ function singleLanguage(text: string, file: string): string {
 // so a route's chunk carries only its own words in its own language and no language-choosing runtime.
 const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as { locales: string[]; modules: string[] };
 for (const locale of settings.locales) {
-  const project = join('node_modules', '.i18n', `${locale}.inlang`);
+  const project = join('node_modules', `.i18n-${process.pid}`, `${locale}.inlang`); // per process: worktrees may share node_modules
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'settings.json'), JSON.stringify({
     ...settings,
@@ -73,6 +73,7 @@ for (const locale of settings.locales) {
     writeFileSync(join(dir, file), singleLanguage(readFileSync(join(dir, file), 'utf8'), join(dir, file)));
   }
 }
+rmSync(join('node_modules', `.i18n-${process.pid}`), { recursive: true, force: true });
 writeFileSync(stampFile, stamp);
 console.info(`i18n: compiled ${inputs.filter((file) => file.startsWith('messages')).join(', ')} into ${outdir}`);
 // The inlang project keeps handles open after compiling; this script has nothing left to do.

@@ -41,6 +41,7 @@ test.describe('a browser that prefers Bisaya', () => {
 test('Bisaya chosen on the landing page stays through a reload, then a newcomer signs up in Bisaya', async ({ page, request }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('data-ready', ''); // the app has taken the prerendered page over
   await page.getByRole('radio', { name: 'Bisaya' }).check();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ceb');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(fill(ceb.welcome_to!, { PRODUCT_NAME: '' }).trim());
@@ -52,7 +53,7 @@ test('Bisaya chosen on the landing page stays through a reload, then a newcomer 
   // Sign up, in Bisaya.
   const email = `bisaya-${Date.now()}@example.com`;
   await page.goto(`/register?email=${encodeURIComponent(email)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ceb.sign_up!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ceb.create_your_account!);
   await page.getByLabel(ceb.password!, { exact: true }).fill('Lami-kaayo-2026');
   await page.getByLabel(ceb.confirm_password!).fill('Lami-kaayo-2026');
   await page.getByLabel(ceb.first_name!).fill('Nena');

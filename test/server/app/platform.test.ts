@@ -27,6 +27,12 @@ describe('the reference server platform', () => {
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('allows the built pages\' inline boot script by its hash, and no other inline script (issue 21)', async () => {
+    const hashed = await startTestServer({ scriptHashes: ['b29vdCBzY3JpcHQ='] });
+    const csp = (await hashed.call('GET', '/app-config.json')).headers.get('content-security-policy') ?? '';
+    expect(/script-src ([^;]*)/.exec(csp)![1]).toBe("'self' 'sha256-b29vdCBzY3JpcHQ='");
+  });
+
   it('serves /app-config.json with the base address', async () => {
     const { status, json } = await server.call('GET', '/app-config.json');
     expect(status).toBe(200);

@@ -54,7 +54,7 @@ export async function openTestDatabase(): Promise<Db> {
   return (await cloneTemplate)();
 }
 
-export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl'>> = {}) {
+export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl' | 'scriptHashes'>> = {}) {
   const db: Db = await openTestDatabase();
   const logs: string[] = [];
   // The real Maya client talks to the sandbox of this very app, through app.request from loopback.
@@ -70,6 +70,7 @@ export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes'
     log: (line) => logs.push(line),
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost',
     devRoutes: options.devRoutes ?? 'local',
+    scriptHashes: options.scriptHashes,
   });
   /** The app, with each request coming from `client` (loopback unless told). */
   const app = {
