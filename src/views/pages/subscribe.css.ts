@@ -125,3 +125,7 @@ export const linkButton = style({
   textDecoration: 'underline', minHeight: 24, padding: `2px ${space.xs}`,
 });
 export const actions = style({ display: 'flex', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
+// Back and the way forward share a row on a phone ('Balik' and 'Magbayad og ₱99' wrapped at 390 px); if they
+// still wrap, the way forward stays on the right.
+globalStyle(`${actions} > button`, { '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } } });
+globalStyle(`${actions} > :last-child`, { marginLeft: 'auto' });
