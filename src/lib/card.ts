@@ -4,22 +4,24 @@
  * MM/YY checked by the month in Asia/Manila, a 3-digit CVC, and the messages each rule gives. Pure, so
  * the form, the machine, the server's card route, the sandbox and the property tests share one
  * definition. Nothing here keeps or logs a card number.
+ * The messages are catalog messages (issue 20), read when a card is checked, in the language in use.
  */
+import { m } from '../i18n';
 import { MANILA_OFFSET_MS } from './product';
 
 export const CARD_MESSAGES = {
-  fillAll: 'Please fill in all the fields',
-  unsupported: 'This card type is not supported',
-  invalidNumber: 'Invalid card number',
-  invalidMonth: 'Invalid month',
-  expired: 'Card expired',
+  fillAll: m.please_fill_in_all_the_fields,
+  unsupported: m.this_card_type_is_not_supported,
+  invalidNumber: m.invalid_card_number,
+  invalidMonth: m.invalid_month,
+  expired: m.card_expired,
 } as const;
 
 /** What each empty field says beside the 'Please fill in all the fields' toast (the fields are marked, the first takes focus). */
 export const CARD_REQUIRED = {
-  number: 'Enter the card number',
-  expiry: 'Enter the expiry date (MM/YY)',
-  cvc: 'Enter the 3-digit security code',
+  number: m.enter_the_card_number,
+  expiry: m.enter_the_expiry_date_mm_yy,
+  cvc: m.enter_the_3_digit_security_code,
 } as const;
 
 export const MAX_CARD_DIGITS = 16;
@@ -99,11 +101,11 @@ export function luhn(number: string): boolean {
  * message of the first rule it breaks (number, brand, month, expiry by the month in Asia/Manila).
  */
 export function newCardError(card: { number: string; expMonth: string; expYear: string }, now: Date): string | null {
-  if (!/^\d{12,19}$/.test(card.number) || !luhn(card.number)) return CARD_MESSAGES.invalidNumber;
-  if (!cardBrand(card.number)) return CARD_MESSAGES.unsupported;
+  if (!/^\d{12,19}$/.test(card.number) || !luhn(card.number)) return CARD_MESSAGES.invalidNumber();
+  if (!cardBrand(card.number)) return CARD_MESSAGES.unsupported();
   const month = Number(card.expMonth);
-  if (!/^\d{2}$/.test(card.expMonth) || month < 1 || month > 12) return CARD_MESSAGES.invalidMonth;
-  if (!/^\d{4}$/.test(card.expYear) || Number(card.expYear) * 12 + month < manilaMonthIndex(now)) return CARD_MESSAGES.expired;
+  if (!/^\d{2}$/.test(card.expMonth) || month < 1 || month > 12) return CARD_MESSAGES.invalidMonth();
+  if (!/^\d{4}$/.test(card.expYear) || Number(card.expYear) * 12 + month < manilaMonthIndex(now)) return CARD_MESSAGES.expired();
   return null;
 }
 
@@ -113,29 +115,29 @@ export function newCardError(card: { number: string; expMonth: string; expYear: 
  */
 export function expiryError(expiry: string, now: Date): string | null {
   const match = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
-  if (!match) return CARD_MESSAGES.invalidMonth;
+  if (!match) return CARD_MESSAGES.invalidMonth();
   const month = Number(match[1]);
-  if (month < 1 || month > 12) return CARD_MESSAGES.invalidMonth;
+  if (month < 1 || month > 12) return CARD_MESSAGES.invalidMonth();
   const year = 2000 + Number(match[2]);
-  return year * 12 + month < manilaMonthIndex(now) ? CARD_MESSAGES.expired : null;
+  return year * 12 + month < manilaMonthIndex(now) ? CARD_MESSAGES.expired() : null;
 }
 
 /** The form's errors: missing fields first ('Please fill in all the fields'), then each rule. */
 export function cardErrors(card: CardInput, now: Date): { form: string | null; fields: CardErrors } {
   const number = digitsOf(card.number);
   const empty: CardErrors = {};
-  if (!number) empty.number = CARD_REQUIRED.number;
-  if (!card.expiry.trim()) empty.expiry = CARD_REQUIRED.expiry;
-  if (!card.cvc.trim()) empty.cvc = CARD_REQUIRED.cvc;
-  if (Object.keys(empty).length > 0) return { form: CARD_MESSAGES.fillAll, fields: empty };
+  if (!number) empty.number = CARD_REQUIRED.number();
+  if (!card.expiry.trim()) empty.expiry = CARD_REQUIRED.expiry();
+  if (!card.cvc.trim()) empty.cvc = CARD_REQUIRED.cvc();
+  if (Object.keys(empty).length > 0) return { form: CARD_MESSAGES.fillAll(), fields: empty };
   const fields: CardErrors = {};
-  if (number.length < MAX_CARD_DIGITS) fields.number = 'Enter the 16 digits of the card number';
+  if (number.length < MAX_CARD_DIGITS) fields.number = m.enter_the_16_digits_of_the_card();
   // As the server checks it (newCardError): a mistyped digit is caught here, not after a round trip.
-  else if (!luhn(number)) fields.number = CARD_MESSAGES.invalidNumber;
-  else if (!cardBrand(number)) fields.number = CARD_MESSAGES.unsupported;
+  else if (!luhn(number)) fields.number = CARD_MESSAGES.invalidNumber();
+  else if (!cardBrand(number)) fields.number = CARD_MESSAGES.unsupported();
   const expiry = expiryError(card.expiry, now);
   if (expiry) fields.expiry = expiry;
-  if (!/^\d{3}$/.test(card.cvc)) fields.cvc = 'Enter the 3 digits on the back of the card';
+  if (!/^\d{3}$/.test(card.cvc)) fields.cvc = m.enter_the_3_digits_on_the_back_of();
   return { form: null, fields };
 }
 

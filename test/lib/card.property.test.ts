@@ -54,7 +54,7 @@ describe('brand detection', () => {
     });
     fc.assert(fc.property(other, (number) => {
       expect(cardBrand(number)).toBeNull();
-      expect(cardErrors({ number, expiry: '12/99', cvc: '123' }, new Date('2026-11-21T00:00:00Z')).fields.number).toBe(CARD_MESSAGES.unsupported);
+      expect(cardErrors({ number, expiry: '12/99', cvc: '123' }, new Date('2026-11-21T00:00:00Z')).fields.number).toBe(CARD_MESSAGES.unsupported());
     }));
   });
   it('the edges: 50, 56, 3527 and 3590 are not brands', () => {
@@ -67,21 +67,21 @@ describe('expiry MM/YY', () => {
   it('a month outside 1 to 12 is "Invalid month"', () => {
     fc.assert(fc.property(fc.oneof(fc.constant(0), fc.integer({ min: 13, max: 99 })), fc.integer({ min: 0, max: 99 }), now, (month, year, at) => {
       const text = `${String(month).padStart(2, '0')}/${String(year).padStart(2, '0')}`;
-      expect(expiryError(text, at)).toBe(CARD_MESSAGES.invalidMonth);
+      expect(expiryError(text, at)).toBe(CARD_MESSAGES.invalidMonth());
     }));
   });
   it('a valid month is expired exactly when it is before the current month in Asia/Manila', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 }), now, (month, year, at) => {
       const text = `${String(month).padStart(2, '0')}/${String(year).padStart(2, '0')}`;
       const expired = (2000 + year) * 12 + month < manilaMonthIndex(at);
-      expect(expiryError(text, at)).toBe(expired ? CARD_MESSAGES.expired : null);
+      expect(expiryError(text, at)).toBe(expired ? CARD_MESSAGES.expired() : null);
     }));
   });
   it('the current Manila month is still valid, the one before is expired (Manila is UTC+8)', () => {
     // 2026-11-30 17:00 UTC is already 1 December in Manila.
     const at = new Date('2026-11-30T17:00:00Z');
     expect(expiryError('12/26', at)).toBeNull();
-    expect(expiryError('11/26', at)).toBe(CARD_MESSAGES.expired);
+    expect(expiryError('11/26', at)).toBe(CARD_MESSAGES.expired());
   });
   it('typing builds MM/YY from the digits', () => {
     fc.assert(fc.property(typed, (text) => {
@@ -103,18 +103,18 @@ describe('CVC and the request', () => {
     fc.assert(fc.property(fc.constantFrom('number', 'expiry', 'cvc'), (empty) => {
       const card = { number: '4123 4501 3100 1381', expiry: '12/30', cvc: '123', [empty]: '' };
       const { form, fields } = cardErrors(card, new Date('2026-11-21T00:00:00Z'));
-      expect(form).toBe(CARD_MESSAGES.fillAll);
+      expect(form).toBe(CARD_MESSAGES.fillAll());
       // The empty field alone is marked, with what to enter.
-      expect(fields).toEqual({ [empty]: CARD_REQUIRED[empty] });
+      expect(fields).toEqual({ [empty]: CARD_REQUIRED[empty]() });
     }));
   });
   it('a 16-digit number that fails the Luhn check reads "Invalid card number", as the server says', () => {
     fc.assert(fc.property(fc.stringMatching(/^4\d{15}$/), (number) => {
       const { fields } = cardErrors({ number, expiry: '12/30', cvc: '123' }, new Date('2026-11-21T00:00:00Z'));
       if (luhn(number)) expect(fields.number).toBeUndefined();
-      else expect(fields.number).toBe(CARD_MESSAGES.invalidNumber);
+      else expect(fields.number).toBe(CARD_MESSAGES.invalidNumber());
     }));
-    expect(cardErrors({ number: '4111 1111 1111 1112', expiry: '12/30', cvc: '123' }, new Date('2026-11-21T00:00:00Z')).fields.number).toBe(CARD_MESSAGES.invalidNumber);
+    expect(cardErrors({ number: '4111 1111 1111 1112', expiry: '12/30', cvc: '123' }, new Date('2026-11-21T00:00:00Z')).fields.number).toBe(CARD_MESSAGES.invalidNumber());
   });
   it('the request has a 2-character month and a 4-character year (spec §5 schema)', () => {
     expect(newCardRequest({ number: '4123 4501 3100 1381', expiry: '07/31', cvc: '123' }, false))

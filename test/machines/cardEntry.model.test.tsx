@@ -79,8 +79,8 @@ describeModel('cardEntry', {
     },
     savedCard: (_run, snapshot) => {
       // Back from the bank that confirmed the card, the page says so.
-      if (snapshot.context.cardReturn === 'verified') expect(screen.getByRole('status')).toHaveTextContent(CARD_RETURN_MESSAGES.verified);
-      else expect(screen.queryByText(CARD_RETURN_MESSAGES.verified)).toBeNull();
+      if (snapshot.context.cardReturn === 'verified') expect(screen.getByRole('status')).toHaveTextContent(CARD_RETURN_MESSAGES.verified());
+      else expect(screen.queryByText(CARD_RETURN_MESSAGES.verified())).toBeNull();
       expect(screen.getByText('**** **** **** 1381')).toBeInTheDocument();
       expect(screen.getByText('Visa · Default payment method')).toBeInTheDocument();
       expect(screen.getByRole('switch', { name: 'Use this card' })).toBeChecked();
@@ -109,7 +109,7 @@ describeModel('cardEntry', {
         expect(empty.length).toBeGreaterThan(0);
         for (const f of empty) {
           expect(screen.getByLabelText(fields[f])).toHaveAttribute('aria-invalid', 'true');
-          expect(screen.getByLabelText(fields[f])).toHaveAccessibleDescription(CARD_REQUIRED[f]);
+          expect(screen.getByLabelText(fields[f])).toHaveAccessibleDescription(CARD_REQUIRED[f]());
         }
         await waitFor(() => expect(screen.getByLabelText(fields[empty[0]!])).toHaveFocus());
       } else {
@@ -119,9 +119,9 @@ describeModel('cardEntry', {
       }
     },
     'newCard.rejected': async (_run, snapshot) => {
-      if (snapshot.context.serverMessage === CARD_RETURN_MESSAGES.failed) {
+      if (snapshot.context.serverMessage === CARD_RETURN_MESSAGES.failed()) {
         // Back from a bank that did not confirm the card: said in the form, the entry is ready again.
-        expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(CARD_RETURN_MESSAGES.failed);
+        expect(within(screen.getByRole('form', { name: 'Card details' })).getByRole('alert')).toHaveTextContent(CARD_RETURN_MESSAGES.failed());
         expect(screen.getByLabelText('Card Number')).toBeEnabled();
         // With an older card saved, the refusal is said too (it was lost behind the saved card); the switch is off.
         if (snapshot.context.savedCard) expect(screen.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();

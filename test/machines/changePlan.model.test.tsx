@@ -92,7 +92,7 @@ describeModel('changePlan', {
       expect(screen.queryByRole('button', { name: /Select Plan|Change Plan/ })).not.toBeInTheDocument();
     },
     voucher: () => {
-      expect(screen.getByText(VOUCHER_PLAN_NOTE)).toBeInTheDocument();
+      expect(screen.getByText(VOUCHER_PLAN_NOTE())).toBeInTheDocument();
       expect(screen.getByText('SUGBO365')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Select Plan|Change Plan/ })).not.toBeInTheDocument();
     },
@@ -100,7 +100,7 @@ describeModel('changePlan', {
       await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
       expect(screen.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeInTheDocument();
       expect(screen.getByText('Select the plan that works best for you')).toBeInTheDocument();
-      expect(screen.getByText(CHANGE_PLAN_NOTE)).toBeInTheDocument();
+      expect(screen.getByText(CHANGE_PLAN_NOTE())).toBeInTheDocument();
       expect(screen.getByText('**** **** **** 1381')).toBeInTheDocument();
       // Sorted by the plans' order: Monthly (current, disabled), then Yearly (popular).
       expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Current Payment Method', 'Monthly', 'Yearly']);

@@ -97,14 +97,14 @@ describeModel('paymentMethod', {
       await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
     },
     voucher: () => {
-      expect(screen.getByText(VOUCHER_METHOD_NOTE)).toBeInTheDocument();
+      expect(screen.getByText(VOUCHER_METHOD_NOTE())).toBeInTheDocument();
       expect(screen.getByText('SUGBO365')).toBeInTheDocument();
       expect(screen.queryByRole('radio')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Save Payment Method' })).not.toBeInTheDocument();
     },
     choosing: async (run: Run, snapshot) => {
       const { option, walletMethod, linkStatus, error } = snapshot.context as { option: MethodOption | null; walletMethod: boolean; linkStatus: string | null; error: string | null };
-      expect(screen.getByText(METHOD_NOTE)).toBeInTheDocument();
+      expect(screen.getByText(METHOD_NOTE())).toBeInTheDocument();
       expect(screen.getAllByText('**** **** **** 1381')[0]).toBeInTheDocument();
       for (const each of ['card', 'wallet', 'checkout'] as const) {
         expect(screen.getByRole('radio', { name: LABELS[each] })).toHaveProperty('checked', each === option);
@@ -117,9 +117,9 @@ describeModel('paymentMethod', {
         expect(await main().findByRole('button', { name: /^(Unl|L)ink Maya/ })).toBeEnabled();
         // The return's banner, until the wallet part's own flow moves on (an unlink clears it).
         if (linkStatus === 'success' && !walletSavedWithoutLink) expect(main().getByText('Successfully linked your account')).toBeInTheDocument();
-        if (walletSavedWithoutLink) expect(await screen.findByText(CONNECT_WALLET)).toBeInTheDocument();
+        if (walletSavedWithoutLink) expect(await screen.findByText(CONNECT_WALLET())).toBeInTheDocument();
       }
-      if (option === 'checkout') expect(main().getByText(CHECKOUT_EXPLANATION[0]!)).toBeInTheDocument();
+      if (option === 'checkout') expect(main().getByText(CHECKOUT_EXPLANATION[0]())).toBeInTheDocument();
       if (error) {
         expect(main().getByRole('alert')).toHaveTextContent(error);
         expect(await screen.findAllByText(error)).not.toHaveLength(0);

@@ -156,7 +156,7 @@ describeModel('subscribe', {
   executors: {
     'plan.select': async (run, event) => run.user.click(step().getByRole('button', { name: `Choose ${event.plan.name}` })),
     'method.select': async (run, event) => {
-      const name = METHOD_LABELS[event.method];
+      const name = METHOD_LABELS[event.method]();
       await run.user.click(step().getByRole('radio', { name }));
     },
     // The card form with the saved Visa in use: its Continue chooses it.
@@ -194,7 +194,7 @@ describeModel('subscribe', {
       expect(screen.getByRole('link', { name: 'Back to Subscription' })).toHaveAttribute('href', '/subscription');
     },
     invalidQuery: () => {
-      expect(screen.getByRole('alert')).toHaveTextContent(INVALID_QUERY);
+      expect(screen.getByRole('alert')).toHaveTextContent(INVALID_QUERY());
       // Not a dead end: a reload keeps the same address, so the page offers the step again.
       expect(screen.getByRole('button', { name: 'Choose the payment method again' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Back to Subscription' })).toBeInTheDocument();
@@ -215,7 +215,7 @@ describeModel('subscribe', {
       expect(address.searchParams.get('step')).toBe('2');
       expect(address.searchParams.get('plan')).toBe(context.plan);
       expect(address.searchParams.get('payment-method')).toBe(context.method);
-      const name = context.method ? METHOD_LABELS[context.method as WizardMethod] : null;
+      const name = context.method ? METHOD_LABELS[context.method as WizardMethod]() : null;
       if (name) expect(step().getByRole('radio', { name })).toBeChecked();
       else for (const radio of step().getAllByRole('radio')) expect(radio).not.toBeChecked();
       if (context.method === 'card') expect(await step().findByText('**** **** **** 1381')).toBeInTheDocument();

@@ -32,7 +32,7 @@ describe('subscribe wizard', () => {
     await waitFor(actor, (s) => s.matches({ confirm: 'reviewing' }));
     actor.send({ type: 'payment.submit' });
     await waitFor(actor, (s) => s.matches({ confirm: 'reviewing' }));
-    expect(confirm).toHaveBeenCalledWith(CHECKOUT_CONFIRMATION);
+    expect(confirm).toHaveBeenCalledWith(CHECKOUT_CONFIRMATION());
     expect(createCheckout).not.toHaveBeenCalled();
 
     confirm.mockReturnValue(true);

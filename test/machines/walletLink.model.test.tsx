@@ -69,7 +69,7 @@ describeModel('walletLink', {
     loading: (_run, snapshot) => {
       expect(panel().getByText('Loading your Maya wallet...')).toBeInTheDocument();
       const status = snapshot.context.linkStatus as WalletLinkOutcome | null;
-      if (status) expect(panel().getByText(WALLET_BANNERS[status])).toBeInTheDocument();
+      if (status) expect(panel().getByText(WALLET_BANNERS[status]())).toBeInTheDocument();
     },
     lookupFailed: () => {
       expect(panel().getByRole('alert')).toHaveTextContent(REFUSALS.lookup);
@@ -78,7 +78,7 @@ describeModel('walletLink', {
       expect(panel().getByRole('button', { name: 'Link Maya' })).toBeEnabled();
       await waitFor(() => expect(run.onLinkChanged).toHaveBeenLastCalledWith(null));
       const status = snapshot.context.linkStatus as WalletLinkOutcome | null;
-      if (status) expect(panel().getByRole('status')).toHaveTextContent(WALLET_BANNERS[status]);
+      if (status) expect(panel().getByRole('status')).toHaveTextContent(WALLET_BANNERS[status]());
       else expect(panel().queryByText(/linked your account|canceled!/)).not.toBeInTheDocument();
       if (snapshot.context.error === 'Failed to get base url') {
         expect(panel().getByRole('alert')).toHaveTextContent('Failed to get base url');
@@ -112,7 +112,7 @@ describeModel('walletLink', {
     confirmingUnlink: (run, snapshot) => {
       const dialog = panel().getByRole('alertdialog', { name: 'Unlink your Maya wallet?' });
       // Says what happens to renewals when the subscription renews from this wallet.
-      expect(dialog).toHaveAccessibleDescription(snapshot.context.renewsOnWallet ? UNLINK_CONFIRM.renewal : UNLINK_CONFIRM.plain);
+      expect(dialog).toHaveAccessibleDescription(snapshot.context.renewsOnWallet ? UNLINK_CONFIRM.renewal() : UNLINK_CONFIRM.plain());
       expect(within(dialog).getByRole('button', { name: 'Keep it linked' })).toHaveFocus();
       // Nothing is unlinked until the viewer confirms.
       expect(panel().queryByRole('button', { name: 'Unlinking...' })).not.toBeInTheDocument();

@@ -27,11 +27,11 @@ describe('card form', () => {
     await typeInto(run, 'CVC', '12');
     await run.user.click(screen.getByRole('button', { name: 'Continue' }));
     const expiry = screen.getByLabelText('Expiry (MM/YY)');
-    await waitFor(() => expect(expiry).toHaveAccessibleDescription(CARD_MESSAGES.expired));
+    await waitFor(() => expect(expiry).toHaveAccessibleDescription(CARD_MESSAGES.expired()));
     expect(screen.getByLabelText('CVC')).toHaveAttribute('aria-invalid', 'true');
     await typeInto(run, 'Expiry (MM/YY)', '1230');
     expect(expiry).not.toHaveAttribute('aria-invalid');
-    expect(screen.queryByText(CARD_MESSAGES.expired)).toBeNull();
+    expect(screen.queryByText(CARD_MESSAGES.expired())).toBeNull();
     // The CVC was not touched: its message stays until it is.
     expect(screen.getByLabelText('CVC')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -41,9 +41,9 @@ describe('card form', () => {
     await screen.findByLabelText('Card Number');
     await run.user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByLabelText('Card Number')).toHaveFocus());
-    expect(screen.getByLabelText('Card Number')).toHaveAccessibleDescription(CARD_REQUIRED.number);
-    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription(CARD_REQUIRED.expiry);
-    expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription(CARD_REQUIRED.cvc);
-    await waitFor(() => expect(screen.getAllByText(CARD_MESSAGES.fillAll)).toHaveLength(1));
+    expect(screen.getByLabelText('Card Number')).toHaveAccessibleDescription(CARD_REQUIRED.number());
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription(CARD_REQUIRED.expiry());
+    expect(screen.getByLabelText('CVC')).toHaveAccessibleDescription(CARD_REQUIRED.cvc());
+    await waitFor(() => expect(screen.getAllByText(CARD_MESSAGES.fillAll())).toHaveLength(1));
   });
 });

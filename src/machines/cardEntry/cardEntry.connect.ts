@@ -21,7 +21,7 @@ export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (e
     formError: Object.keys(fieldErrors).length > 0 ? null : formError,
     serverMessage,
     /** Back from the bank that confirmed the new card, now offered as the saved card. */
-    confirmed: state.context.cardReturn === 'verified' && state.matches('savedCard') ? CARD_RETURN_MESSAGES.verified : null,
+    confirmed: state.context.cardReturn === 'verified' && state.matches('savedCard') ? CARD_RETURN_MESSAGES.verified() : null,
     onUseSaved: (on: boolean) => send({ type: 'card.useSaved', on }),
     onSubmit: (card: CardInput, isDefault: boolean) => send({ type: 'card.submit', card, isDefault }),
     onRetry: () => send({ type: 'card.retry' }),

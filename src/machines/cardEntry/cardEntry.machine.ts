@@ -10,6 +10,7 @@
 import { assign, setup } from 'xstate';
 import type { SavedCard } from '../../api/schemas';
 import { CARD_MESSAGES, cardErrors, newCardRequest, type CardErrors, type CardInput } from '../../lib/card';
+import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, type Notify } from '../shared';
 
@@ -22,9 +23,10 @@ export interface CardEntryInput {
   cardReturn?: 'verified' | 'failed' | null;
 }
 
+/** Catalog messages (issue 20): read when the flow says them, in the language in use. */
 export const CARD_RETURN_MESSAGES = {
-  failed: 'Your bank did not confirm the card. Please try again or use another card.',
-  verified: 'Your card is confirmed.',
+  failed: m.your_bank_did_not_confirm_the_card,
+  verified: m.your_card_is_confirmed,
 } as const;
 
 /** What the flow ends with: the token to pay or save with, and how to show the card. */
@@ -141,7 +143,7 @@ export const cardEntryMachine = setup({
             description: 'A saved card, back from a bank that refused the new one',
             actions: [
               { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
-              assign({ useSaved: false, serverMessage: CARD_RETURN_MESSAGES.failed }),
+              assign({ useSaved: false, serverMessage: () => CARD_RETURN_MESSAGES.failed() }),
             ],
           },
           {
@@ -154,7 +156,7 @@ export const cardEntryMachine = setup({
             guard: 'bankRefused',
             target: 'newCard.rejected',
             description: 'No saved card, back from a bank that refused the new one',
-            actions: [{ type: 'assignSavedCard', params: { card: null } }, assign({ serverMessage: CARD_RETURN_MESSAGES.failed })],
+            actions: [{ type: 'assignSavedCard', params: { card: null } }, assign({ serverMessage: () => CARD_RETURN_MESSAGES.failed() })],
           },
           { target: 'newCard', description: 'No saved card', actions: { type: 'assignSavedCard', params: { card: null } } },
         ],

@@ -1,13 +1,15 @@
 /** What the change-plan page and its dialog show in each state (pure; the view only renders). */
 import type { SnapshotFrom } from 'xstate';
 import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
+import { m } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { currencySymbol, formatBillingPeriod } from '../../lib/format';
 import { formatPrice, paymentMethodView, type PaymentMethodView } from '../subscription/subscription.format';
 import type { ChangePlanEvent, ChangePlanMachine } from './changePlan.machine';
 
-export const CHANGE_PLAN_NOTE = 'Changing subscription plan will take effect immediately but the remaining days of your current subscription will be added.';
-export const VOUCHER_PLAN_NOTE = 'Voucher subscriptions cannot change plans. Your voucher subscription will remain active until it expires.';
+// Catalog messages (issue 20): the page calls them when rendering.
+export const CHANGE_PLAN_NOTE = m.changing_subscription_plan_will_take;
+export const VOUCHER_PLAN_NOTE = m.voucher_subscriptions_cannot_change;
 
 export type ChangePlanStage = 'loadingStatus' | 'loadingPlans' | 'failed' | 'noSubscription' | 'voucher' | 'ready';
 
@@ -98,8 +100,8 @@ export interface ChangePlanDialogView {
 /** The dialog's sentence: a checkout subscription pays on Maya's page, not "with your current payment method". */
 export function changeExplanation(planName: string, paymentMethod: string | null | undefined): string {
   return paymentMethod === 'MAYA_CHECKOUT'
-    ? `You are changing to the ${planName} plan. You pay for it next on Maya's secure checkout page, and the remaining days of your current subscription are added.`
-    : `You are changing to the ${planName} plan. The payment is taken immediately with your current payment method, and the remaining days of your current subscription are added.`;
+    ? m.you_are_changing_to_the_plan_you_pay({ planName })
+    : m.you_are_changing_to_the_plan_the({ planName });
 }
 
 function changePlanDialogView(
@@ -120,9 +122,9 @@ function changePlanDialogView(
     explanation: changeExplanation(plan?.name ?? '', paymentMethod),
     facts: preview
       ? [
-          { label: 'Charged now', value: formatPrice(preview.amountDue, preview.currency) },
-          { label: 'Days carried over', value: `${days} ${days === 1 ? 'day' : 'days'}` },
-          { label: 'New end date', value: formatDateTime(preview.newEndDate) },
+          { label: m.charged_now(), value: formatPrice(preview.amountDue, preview.currency) },
+          { label: m.days_carried_over(), value: days === 1 ? m.day({ days }) : m.days({ days }) },
+          { label: m.new_end_date(), value: formatDateTime(preview.newEndDate) },
         ]
       : null,
     error: snapshot.matches({ open: 'rejected' }) || snapshot.matches({ open: 'previewFailed' }) ? error : null,

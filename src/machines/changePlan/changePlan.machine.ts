@@ -14,11 +14,13 @@
  */
 import { assign, setup } from 'xstate';
 import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../api/schemas';
+import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
 
-export const PLEASE_SELECT_A_PLAN = 'Please select a plan';
-export const PLAN_CHANGED_FALLBACK = 'Your plan has been changed.';
+// Catalog messages (issue 20), handed to the view as they are (a toast's Text).
+export const PLEASE_SELECT_A_PLAN = m.please_select_a_plan;
+export const PLAN_CHANGED_FALLBACK = m.your_plan_has_been_changed;
 
 export interface ChangePlanContext {
   subscriptionId: string | null;

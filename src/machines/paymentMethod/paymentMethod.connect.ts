@@ -1,20 +1,22 @@
 /** What the change-payment-method page shows in each state (pure; the view only renders). */
 import type { SnapshotFrom } from 'xstate';
+import { m } from '../../i18n';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import type { PaymentMethodEvent, PaymentMethodMachine, MethodOption } from './paymentMethod.machine';
 
-export const METHOD_NOTE = 'Changing payment method will take effect in next billing cycle.';
-export const VOUCHER_METHOD_NOTE = 'Voucher subscriptions cannot change payment methods. Your voucher subscription will remain active until it expires.';
+// Catalog messages (issue 20): the page calls them when rendering.
+export const METHOD_NOTE = m.changing_payment_method_will_take;
+export const VOUCHER_METHOD_NOTE = m.voucher_subscriptions_cannot_change_2;
 export const CHECKOUT_EXPLANATION = [
-  'Checkout is a one-time charge for each subscription period: it does not renew automatically.',
-  'When your renewal is due, the app reminds you to pay for the next period.',
-  'It suits those who are testing the subscription.',
-];
+  m.checkout_is_a_one_time_charge_for,
+  m.when_your_renewal_is_due_the_app,
+  m.it_suits_those_who_are_testing_the,
+] as const;
 
-export const OPTIONS: ReadonlyArray<{ value: MethodOption; label: string }> = [
-  { value: 'card', label: 'Credit/Debit' },
-  { value: 'wallet', label: 'Wallet' },
-  { value: 'checkout', label: 'Checkout' },
+export const OPTIONS: ReadonlyArray<{ value: MethodOption; label: () => string }> = [
+  { value: 'card', label: m.credit_debit },
+  { value: 'wallet', label: m.wallet },
+  { value: 'checkout', label: m.checkout },
 ];
 
 export type PaymentMethodStage = 'loading' | 'failed' | 'noSubscription' | 'voucher' | 'choosing' | 'confirming' | 'saving' | 'saved';

@@ -9,6 +9,7 @@
  */
 import { assign, setup } from 'xstate';
 import type { PaymentMethod, SubscriptionStatusDetails } from '../../api/schemas';
+import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
@@ -17,9 +18,10 @@ import type { PaymentMethodLocation } from './paymentMethod.address';
 
 export type MethodOption = 'card' | 'wallet' | 'checkout';
 
-export const CONNECT_WALLET = 'Please connect your Maya wallet to continue';
-export const CHECKOUT_CONFIRMATION = 'Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.';
-export const METHOD_UPDATED_FALLBACK = 'Your payment method has been updated.';
+// Catalog messages (issue 20): read when said, in the language in use.
+export const CONNECT_WALLET = m.please_connect_your_maya_wallet_to;
+export const CHECKOUT_CONFIRMATION = m.are_you_sure_you_want_to_proceed;
+export const METHOD_UPDATED_FALLBACK = m.your_payment_method_has_been_updated;
 
 const OPTION_OF: Partial<Record<PaymentMethod, MethodOption>> = { MAYA_VAULT: 'card', MAYA_WALLET: 'wallet', MAYA_CHECKOUT: 'checkout' };
 
@@ -163,7 +165,7 @@ export const paymentMethodMachine = setup({
       invoke: {
         id: 'confirmCheckout',
         src: 'confirmCheckout',
-        input: { message: CHECKOUT_CONFIRMATION },
+        input: () => ({ message: CHECKOUT_CONFIRMATION() }),
         onDone: [
           { guard: { type: 'isConfirmed', params: ({ event }) => ({ confirmed: event.output }) }, target: 'saving', description: 'Checkout confirmed' },
           { target: 'choosing', description: 'Checkout declined' },

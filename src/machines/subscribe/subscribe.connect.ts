@@ -1,18 +1,20 @@
 /** The wizard's view props (zag's connect): which step shows, what it says, and its handlers. */
 import type { SnapshotFrom } from 'xstate';
 import type { Plan } from '../../api/schemas';
+import { m } from '../../i18n';
 import { cardTypeLabel, maskedCardNumber } from '../../lib/card';
 import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import type { SubscribeEvent, SubscribeMachine, WizardMethod } from './subscribe.machine';
 import { INVALID_QUERY } from './subscribe.machine';
 
-export const STEP_TITLES = ['Select Plan', 'Payment Method', 'Confirm'] as const;
+/** The steps' titles and the methods' names: catalog messages, called when rendering (issue 20). */
+export const STEP_TITLES = [m.select_plan, m.payment_method, m.confirm] as const;
 
-export const METHOD_LABELS: Record<WizardMethod, string> = {
-  card: 'Credit/Debit Card',
-  maya: 'Maya Wallet',
-  checkout: 'Checkout',
+export const METHOD_LABELS: Record<WizardMethod, () => string> = {
+  card: m.credit_debit_card,
+  maya: m.maya_wallet,
+  checkout: m.checkout,
 };
 
 export type WizardView = 'loading' | 'loadFailed' | 'invalidQuery' | 'selectPlan' | 'paymentMethod' | 'confirm' | 'leaving';
@@ -24,16 +26,19 @@ export function planPrice(plan: Plan): string {
 
 /** What happens after paying: a card or wallet renews by itself; checkout is paid again by hand. */
 export function nextSteps(plan: Plan, method: WizardMethod): string {
-  const period = formatBillingPeriod(plan.duration, plan.billingCycle);
   if (method === 'checkout') {
-    return `This is a one-time payment for one ${period === 'yearly' ? 'year' : period === 'monthly' ? 'month' : 'period'}. It does not renew automatically: the app reminds you when your next payment is due, and you pay it by hand.`;
+    // One year, one month, or another period (formatBillingPeriod's 'yearly' and 'monthly').
+    const single = Number(plan.duration) === 1;
+    if (single && plan.billingCycle === 'year') return m.this_is_a_one_time_payment_for_one();
+    if (single && plan.billingCycle === 'month') return m.this_is_a_one_time_payment_for_one_2();
+    return m.this_is_a_one_time_payment_for_one_3();
   }
-  return `Your PREMIUM plan starts now and renews automatically (${period}) with this payment method until you cancel. If you cancel, you keep access until the end of the period.`;
+  return m.your_premium_plan_starts_now_and({ period: formatBillingPeriod(plan.duration, plan.billingCycle) });
 }
 
 export function methodDetail(method: WizardMethod, card: ChosenCard | null): string {
   if (method === 'card' && card) return `${cardTypeLabel(card.cardType)} ${maskedCardNumber(card.last4)}`;
-  return METHOD_LABELS[method];
+  return METHOD_LABELS[method]();
 }
 
 export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (event: SubscribeEvent) => void) {
@@ -53,9 +58,9 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
     view,
     step: context.step,
     loadError: context.loadError,
-    invalidQuery: INVALID_QUERY,
+    invalidQuery: INVALID_QUERY(),
     /** A way on from an address that does not fit (a reload keeps the same address). */
-    restartLabel: context.selectedPlan ? 'Choose the payment method again' : 'Start again',
+    restartLabel: context.selectedPlan ? m.choose_the_payment_method_again() : m.start_again(),
     plan,
     planSlug: context.plan,
     method: context.method,
@@ -66,7 +71,7 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
           price: planPrice(plan),
           method: methodDetail(context.method, context.card),
           next: nextSteps(plan, context.method),
-          payLabel: paying ? 'Processing...' : `Pay ${formatPrice(plan.price, plan.currency)}`,
+          payLabel: paying ? m.processing() : m.pay({ price: formatPrice(plan.price, plan.currency) }),
           paying,
         }
       : null,

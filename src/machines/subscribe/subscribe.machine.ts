@@ -11,6 +11,7 @@
 import { assign, setup } from 'xstate';
 import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
@@ -21,10 +22,10 @@ export type { SubscribeLocation, WizardMethod, WizardStep } from './subscribe.ad
 /** The address, and the card or wallet kept with its history entry (a reload of Confirm). */
 export type SubscribeInput = SubscribeLocation & Partial<WizardChoice>;
 
-export const CHECKOUT_CONFIRMATION =
-  'Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.';
-export const INVALID_QUERY = 'Invalid Query! Please reload your browser';
-export const WALLET_REQUIRED = 'Please connect your Maya wallet to continue';
+// Catalog messages (issue 20): read when said, in the language in use.
+export const CHECKOUT_CONFIRMATION = m.are_you_sure_you_want_to_proceed;
+export const INVALID_QUERY = m.invalid_query_please_reload_your;
+export const WALLET_REQUIRED = m.please_connect_your_maya_wallet_to;
 
 export interface SubscribeContext extends SubscribeLocation {
   /** The plan of `plan` in the plan list (the list itself stays in React Query). */
@@ -105,7 +106,7 @@ export const subscribeMachine = setup({
     })),
     /** The browser's confirmation of product.md#other-rules (tests replace it); the answer comes back as an event. */
     askCheckoutConfirmation: ({ self }) => {
-      self.send({ type: window.confirm(CHECKOUT_CONFIRMATION) ? 'checkout.confirm' : 'checkout.decline' });
+      self.send({ type: window.confirm(CHECKOUT_CONFIRMATION()) ? 'checkout.confirm' : 'checkout.decline' });
     },
     /** The browser leaves for a Maya page (3-D Secure, hosted checkout, wallet linking): bound by the view (lib/leave.ts). */
     redirect: (_, _params: { url: string }) => {},

@@ -7,6 +7,7 @@
  */
 import { assign, setup } from 'xstate';
 import type { AppConfig, WalletLink } from '../../api/schemas';
+import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, withErrorMessage, type Notify } from '../shared';
 
@@ -14,13 +15,14 @@ import { walletReturnUrls, type WalletLinkOutcome } from './walletLink.address';
 
 export { walletReturnUrls, type WalletLinkOutcome } from './walletLink.address';
 
-export const WALLET_BANNERS: Record<WalletLinkOutcome, string> = {
-  success: 'Successfully linked your account',
-  failed: 'Failed to link your account',
-  canceled: 'Linking your maya wallet account was canceled!',
+// Catalog messages (issue 20): functions the view (or an action) calls, in the language in use.
+export const WALLET_BANNERS: Record<WalletLinkOutcome, () => string> = {
+  success: m.successfully_linked_your_account,
+  failed: m.failed_to_link_your_account,
+  canceled: m.linking_your_maya_wallet_account_was,
 };
-export const WALLET_UNLINKED = 'Maya Wallet unlinked successfully';
-export const BASE_URL_FAILED = 'Failed to get base url';
+export const WALLET_UNLINKED = m.maya_wallet_unlinked_successfully;
+export const BASE_URL_FAILED = m.failed_to_get_base_url;
 
 export interface WalletLinkInput {
   /** The outcome Maya's page sent back in the address, if this is a return. */
@@ -32,9 +34,9 @@ export interface WalletLinkInput {
 }
 
 export const UNLINK_CONFIRM = {
-  question: 'Unlink your Maya wallet?',
-  renewal: 'Your subscription renews from this wallet. After you unlink it, the next renewal cannot be charged: choose another payment method before then, or your Premium access ends at the end of this period.',
-  plain: 'You can link it again at any time.',
+  question: m.unlink_your_maya_wallet,
+  renewal: m.your_subscription_renews_from_this,
+  plain: m.you_can_link_it_again_at_any_time,
 } as const;
 
 export interface WalletLinkContext extends WalletLinkInput {
@@ -126,7 +128,7 @@ export const walletLinkMachine = setup({
           target: 'unlinked',
           description: 'Address not available',
           actions: [
-            { type: 'assignError', params: { message: BASE_URL_FAILED } },
+            { type: 'assignError', params: () => ({ message: BASE_URL_FAILED() }) },
             { type: 'notify', params: { kind: 'error', message: BASE_URL_FAILED } },
           ],
         },

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { subscriptionStatusQuery } from '../../api/queries';
+import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { currentMethod } from '../../machines/changePlan/changePlan.connect';
 import { createPaymentMethodActors } from '../../machines/paymentMethod/paymentMethod.actors';
@@ -49,67 +50,67 @@ export default function ChangePaymentMethodPage() {
 
   return (
     <div className={mediumPage}>
-      <Link href={routes.subscription} className={sub.backLink}>← Back to Subscription</Link>
-      <h1 className={heading}>Change Payment Method</h1>
-      {view.stage === 'loading' && <p role="status" className={muted}>Loading Subscription Status...</p>}
+      <Link href={routes.subscription} className={sub.backLink}>{m.back_to_subscription()}</Link>
+      <h1 className={heading}>{m.change_payment_method()}</h1>
+      {view.stage === 'loading' && <p role="status" className={muted}>{m.loading_subscription_status()}</p>}
       {view.stage === 'failed' && (
         <div className={sub.errorArea}>
           <ErrorBox message={view.error} />
-          <button type="button" className={button.secondary} onClick={view.retry}>Try again</button>
+          <button type="button" className={button.secondary} onClick={view.retry}>{m.try_again()}</button>
         </div>
       )}
-      {view.stage === 'noSubscription' && <p className={sub.empty}>No subscription found</p>}
+      {view.stage === 'noSubscription' && <p className={sub.empty}>{m.no_subscription_found()}</p>}
       {view.stage === 'voucher' && (
         <section className={card} aria-labelledby="method-title">
-          <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
-          <p>Voucher {method?.detail && <span className={sub.mono}>{method.detail}</span>}</p>
-          <p className={css.note}>{VOUCHER_METHOD_NOTE}</p>
+          <h2 id="method-title" className={sub.cardTitle}>{m.current_payment_method()}</h2>
+          <p>{m.voucher()} {method?.detail && <span className={sub.mono}>{method.detail}</span>}</p>
+          <p className={css.note}>{VOUCHER_METHOD_NOTE()}</p>
         </section>
       )}
       {!['loading', 'failed', 'noSubscription', 'voucher'].includes(view.stage) && (
         <div className={css.sections}>
           <section className={card} aria-labelledby="method-title">
-            <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
+            <h2 id="method-title" className={sub.cardTitle}>{m.current_payment_method()}</h2>
             {method && (
               <p>
                 {method.name}
                 {method.detail && <> <span className={sub.mono}>{method.detail}</span></>}
               </p>
             )}
-            <p className={css.note}>{METHOD_NOTE}</p>
+            <p className={css.note}>{METHOD_NOTE()}</p>
           </section>
           <section className={card} aria-labelledby="new-method-title">
-            <h2 id="new-method-title" className={sub.cardTitle}>New Payment Method</h2>
+            <h2 id="new-method-title" className={sub.cardTitle}>{m.new_payment_method()}</h2>
             <fieldset className={css.options} disabled={view.busy}>
-              <legend className="visually-hidden">Payment method</legend>
+              <legend className="visually-hidden">{m.payment_method_2()}</legend>
               {OPTIONS.map((option) => (
                 <label key={option.value} className={css.option}>
                   <input type="radio" name="method" value={option.value} checked={view.option === option.value} onChange={() => view.select(option.value)} />
-                  {option.label}
+                  {option.label()}
                 </label>
               ))}
             </fieldset>
             <ErrorBox message={view.error} />
             {view.option === 'card' && (
-              <CardForm key={`card-${view.attempt}`} submitLabel="Save Payment Method" onChosen={view.chooseCard} />
+              <CardForm key={`card-${view.attempt}`} submitLabel={m.save_payment_method()} onChosen={view.chooseCard} />
             )}
             {view.option === 'wallet' && (
               <div className={css.intro}>
                 <WalletPanel linkStatus={view.linkStatus} returnPath={walletReturnPath} onLinkChanged={setLinkId} renewsOnWallet={view.renewsOnWallet} />
                 <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={() => view.saveWallet(linkId)}>
-                  {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
+                  {view.stage === 'saving' ? m.saving() : m.save_payment_method()}
                 </button>
               </div>
             )}
             {view.option === 'checkout' && (
               <div className={css.intro}>
-                {CHECKOUT_EXPLANATION.map((text) => <p key={text} className={css.note}>{text}</p>)}
+                {CHECKOUT_EXPLANATION.map((text, index) => <p key={index} className={css.note}>{text()}</p>)}
                 <button type="button" className={button.primary} disabled={view.busy} aria-busy={view.stage === 'saving'} onClick={view.saveCheckout}>
-                  {view.stage === 'saving' ? 'Saving...' : 'Save Payment Method'}
+                  {view.stage === 'saving' ? m.saving() : m.save_payment_method()}
                 </button>
               </div>
             )}
-            {view.option === 'card' && view.stage === 'saving' && <p role="status" className={muted}>Saving...</p>}
+            {view.option === 'card' && view.stage === 'saving' && <p role="status" className={muted}>{m.saving()}</p>}
           </section>
         </div>
       )}

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
+import { m } from '../../i18n';
 import { leaveFor } from '../../lib/leave';
 import { routes } from '../../lib/route-paths';
 import { createChangePlanActors } from '../../machines/changePlan/changePlan.actors';
@@ -52,48 +53,48 @@ export default function ChangePlanPage() {
 
   return (
     <div className={page}>
-      <Link href={routes.subscription} className={sub.backLink}>← Back to Subscription</Link>
+      <Link href={routes.subscription} className={sub.backLink}>{m.back_to_subscription()}</Link>
       <div className={css.intro}>
-        <h1 className={heading}>Choose Your Plan</h1>
-        <p className={css.note}>Select the plan that works best for you</p>
+        <h1 className={heading}>{m.choose_your_plan()}</h1>
+        <p className={css.note}>{m.select_the_plan_that_works_best_for()}</p>
       </div>
 
-      {view.stage === 'loadingStatus' && <p role="status" className={muted}>Loading Subscription Status...</p>}
-      {view.stage === 'loadingPlans' && <p role="status" className={muted}>Loading Subscription Plans...</p>}
+      {view.stage === 'loadingStatus' && <p role="status" className={muted}>{m.loading_subscription_status()}</p>}
+      {view.stage === 'loadingPlans' && <p role="status" className={muted}>{m.loading_subscription_plans()}</p>}
       {view.stage === 'failed' && (
         <div className={sub.errorArea}>
           <ErrorBox message={view.error} />
-          <button type="button" className={button.secondary} onClick={view.retry}>Try again</button>
+          <button type="button" className={button.secondary} onClick={view.retry}>{m.try_again()}</button>
         </div>
       )}
       {view.stage === 'noSubscription' && (
         <section className={card}>
-          <p className={sub.empty}>No subscription found</p>
-          <Link href={routes.subscription} className={button.secondary}>Back to Subscription</Link>
+          <p className={sub.empty}>{m.no_subscription_found()}</p>
+          <Link href={routes.subscription} className={button.secondary}>{m.back_to_subscription_2()}</Link>
         </section>
       )}
       {view.stage === 'voucher' && (
         <section className={card} aria-labelledby="method-title">
-          <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
-          <p>Voucher {method?.detail && <span className={sub.mono}>{method.detail}</span>}</p>
-          <p className={css.note}>{VOUCHER_PLAN_NOTE}</p>
+          <h2 id="method-title" className={sub.cardTitle}>{m.current_payment_method()}</h2>
+          <p>{m.voucher()} {method?.detail && <span className={sub.mono}>{method.detail}</span>}</p>
+          <p className={css.note}>{VOUCHER_PLAN_NOTE()}</p>
         </section>
       )}
       {view.stage === 'ready' && (
         <>
           <section className={card} aria-labelledby="method-title">
-            <h2 id="method-title" className={sub.cardTitle}>Current Payment Method</h2>
+            <h2 id="method-title" className={sub.cardTitle}>{m.current_payment_method()}</h2>
             {method && (
               <p>
                 {method.name}
                 {method.detail && <> <span className={sub.mono}>{method.detail}</span></>}
               </p>
             )}
-            <p className={css.note}>{CHANGE_PLAN_NOTE}</p>
+            <p className={css.note}>{CHANGE_PLAN_NOTE()}</p>
           </section>
           <PlanGrid cards={view.cards} onSelect={view.select} />
           <div className={css.footer}>
-            <button ref={opener} type="button" className={button.primary} onClick={view.openDialog}>Change Plan</button>
+            <button ref={opener} type="button" className={button.primary} onClick={view.openDialog}>{m.change_plan()}</button>
           </div>
         </>
       )}
@@ -104,13 +105,13 @@ export default function ChangePlanPage() {
 
 function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelect: (planId: number) => void }) {
   return (
-    <ul className={css.grid} aria-label="Plans">
+    <ul className={css.grid} aria-label={m.plans()}>
       {cards.map((plan) => (
         <li key={plan.id} className={`${css.planCard} ${plan.selected ? css.selected : ''}`} aria-labelledby={`plan-${plan.id}`}>
           <div className={css.planTop}>
             <h2 id={`plan-${plan.id}`} className={css.planTitle}>{plan.name}</h2>
-            {plan.popular && <span className={sub.badge.type}>Popular</span>}
-            {plan.selected && <span className={css.chosen}>✓ Chosen</span>}
+            {plan.popular && <span className={sub.badge.type}>{m.popular()}</span>}
+            {plan.selected && <span className={css.chosen}>{m.chosen()}</span>}
           </div>
           <p className={css.note}>{plan.description}</p>
           <p className={css.price}>
@@ -120,7 +121,7 @@ function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelec
             {plan.features.map((feature) => <li key={feature}>{feature}</li>)}
           </ul>
           {plan.current ? (
-            <button type="button" className={button.secondary} disabled>Current Plan</button>
+            <button type="button" className={button.secondary} disabled>{m.current_plan()}</button>
           ) : (
             <button
               type="button"
@@ -129,7 +130,7 @@ function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelec
               aria-describedby={`plan-${plan.id}`}
               onClick={() => onSelect(plan.id)}
             >
-              Select Plan
+              {m.select_plan()}
             </button>
           )}
         </li>
@@ -154,15 +155,15 @@ function ChangePlanDialog({ view, opener }: { view: ChangePlanDialogView; opener
         <Dialog.Backdrop className={sub.backdrop} />
         <Dialog.Positioner className={sub.positioner}>
           <Dialog.Content className={sub.dialog} aria-busy={view.loading || view.pending}>
-            <Dialog.Title className={sub.dialogTitle}>Are you sure you want to change your plan?</Dialog.Title>
+            <Dialog.Title className={sub.dialogTitle}>{m.are_you_sure_you_want_to_change_your()}</Dialog.Title>
             <Dialog.Description asChild>
               <div className={sub.dialogBody}>
                 <p className={sub.dialogText}>
                   {view.explanation}
                 </p>
-                {view.loading && <p role="status" className={muted}>Calculating your new plan...</p>}
+                {view.loading && <p role="status" className={muted}>{m.calculating_your_new_plan()}</p>}
                 {view.facts && (
-                  <dl className={css.dialogFacts} aria-label="What changes">
+                  <dl className={css.dialogFacts} aria-label={m.what_changes()}>
                     {view.facts.map((fact) => (
                       <div key={fact.label} className={css.factRow}>
                         <dt className={sub.factLabel}>{fact.label}</dt>
@@ -175,12 +176,12 @@ function ChangePlanDialog({ view, opener }: { view: ChangePlanDialogView; opener
             </Dialog.Description>
             <ErrorBox message={view.error} />
             <div className={sub.dialogActions}>
-              <button type="button" className={button.secondary} disabled={view.pending} onClick={view.cancel}>Cancel</button>
+              <button type="button" className={button.secondary} disabled={view.pending} onClick={view.cancel}>{m.cancel()}</button>
               <button type="button" className={button.primary} disabled={!view.canConfirm} aria-busy={view.pending} onClick={view.confirm}>
-                {view.pending ? 'Changing...' : "Yes, I'm sure"}
+                {view.pending ? m.changing() : m.yes_i_m_sure()}
               </button>
             </div>
-            <Dialog.CloseTrigger className={sub.closeButton} aria-label="Close" disabled={view.pending}>×</Dialog.CloseTrigger>
+            <Dialog.CloseTrigger className={sub.closeButton} aria-label={m.close()} disabled={view.pending}>×</Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { plansQuery } from '../../api/queries';
+import { m } from '../../i18n';
 import type { Plan } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { createSubscribeActors } from '../../machines/subscribe/subscribe.actors';
@@ -26,16 +27,18 @@ import { useConnect, useFlow } from '../useFlow';
 import { useLocationEvents } from '../useUrlProjection';
 import * as css from './subscribe.css';
 
+/** What checkout means, said beside the choice (catalog messages, called when rendering). */
 const CHECKOUT_EXPLANATION = [
-  'Checkout is a one-time charge for each subscription period on Maya\'s secure page. It does not renew automatically.',
-  'When your next payment is due, the app reminds you to pay again.',
-  'It suits you if you are testing the subscription.',
-];
+  m.checkout_is_a_one_time_charge_for_2,
+  m.when_your_next_payment_is_due_the,
+  m.it_suits_you_if_you_are_testing_the,
+] as const;
 
 function Steps({ current }: { current: number }) {
   return (
-    <ol className={css.steps} aria-label="Steps">
-      {STEP_TITLES.map((title, index) => {
+    <ol className={css.steps} aria-label={m.steps()}>
+      {STEP_TITLES.map((message, index) => {
+        const title = message();
         const number = index + 1;
         const tone = number < current ? 'done' : number === current ? 'current' : 'todo';
         return (
@@ -54,13 +57,13 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
     <article className={css.planCard} aria-label={plan.name}>
       <h3 className={css.planTitle}>
         {plan.name}
-        {plan.popular && <span className={css.popular}>Popular</span>}
+        {plan.popular && <span className={css.popular}>{m.popular()}</span>}
       </h3>
       <p className={muted}>{plan.description}</p>
       <p className={css.price}>{planPrice(plan)}</p>
       <ul className={css.features}>{plan.features.map((feature) => <li key={feature}>{feature}</li>)}</ul>
       <button type="button" className={selected ? button.secondary : button.primary} onClick={() => onSelect(plan)}>
-        Choose {plan.name}
+        {m.choose({ planName: plan.name })}
       </button>
     </article>
   );
@@ -90,12 +93,12 @@ export default function SubscribePage() {
 
   let body;
   if (wizard.view === 'loading' || wizard.view === 'leaving') {
-    body = <p role="status">{wizard.view === 'loading' ? 'Loading Subscription Plans...' : 'Please wait...'}</p>;
+    body = <p role="status">{wizard.view === 'loading' ? m.loading_subscription_plans() : m.please_wait()}</p>;
   } else if (wizard.view === 'loadFailed') {
     body = (
       <div className={css.panel}>
         <ErrorBox message={wizard.loadError} />
-        <button type="button" className={button.secondary} onClick={wizard.onRetry}>Try again</button>
+        <button type="button" className={button.secondary} onClick={wizard.onRetry}>{m.try_again()}</button>
       </div>
     );
   } else if (wizard.view === 'invalidQuery') {
@@ -108,7 +111,7 @@ export default function SubscribePage() {
   } else if (wizard.view === 'selectPlan') {
     body = (
       <section aria-labelledby="wizard-step" className={css.stepBody}>
-        <h2 id="wizard-step">Select Plan</h2>
+        <h2 id="wizard-step">{m.select_plan()}</h2>
         {plans.data ? (
           <div className={css.planGrid}>
             {plans.data.map((plan) => (
@@ -116,17 +119,17 @@ export default function SubscribePage() {
             ))}
           </div>
         ) : (
-          <p role="status">Loading Subscription Plans...</p>
+          <p role="status">{m.loading_subscription_plans()}</p>
         )}
       </section>
     );
   } else if (wizard.view === 'paymentMethod') {
     body = (
       <section aria-labelledby="wizard-step" className={css.stepBody}>
-        <h2 id="wizard-step">Payment Method</h2>
+        <h2 id="wizard-step">{m.payment_method()}</h2>
         {wizard.plan && <p className={muted}>{wizard.plan.name}: {planPrice(wizard.plan)}</p>}
         <fieldset className={css.methods}>
-          <legend className={css.legend}>How would you like to pay?</legend>
+          <legend className={css.legend}>{m.how_would_you_like_to_pay()}</legend>
           {(Object.keys(METHOD_LABELS) as WizardMethod[]).map((method) => (
             <label key={method} className={css.methodOption}>
               <input
@@ -136,31 +139,31 @@ export default function SubscribePage() {
                 checked={wizard.method === method}
                 onChange={() => wizard.onSelectMethod(method)}
               />
-              {METHOD_LABELS[method]}
+              {METHOD_LABELS[method]()}
             </label>
           ))}
         </fieldset>
         {wizard.method === 'card' && (
           <CardForm
             key="card"
-            submitLabel="Continue"
+            submitLabel={m.continue_label()}
             onChosen={wizard.onCardChosen}
             cardReturn={cardReturn}
-            secondary={<button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>}
+            secondary={<button type="button" className={button.secondary} onClick={wizard.onBack}>{m.back()}</button>}
           />
         )}
         {wizard.method === 'maya' && wizard.planSlug && (
           <WalletPanel key="maya" linkStatus={wizard.walletLinkStatus} returnPath={walletReturnPath(wizard.planSlug)} onLinkChanged={wizard.onWalletChanged} />
         )}
         {wizard.method === 'checkout' && (
-          <div className={css.panel}>{CHECKOUT_EXPLANATION.map((line) => <p key={line} className={muted}>{line}</p>)}</div>
+          <div className={css.panel}>{CHECKOUT_EXPLANATION.map((line, index) => <p key={index} className={muted}>{line()}</p>)}</div>
         )}
         {/* Back and Continue in one row for every method (the card form carries its own row, its Continue submits it). */}
         {wizard.method !== 'card' && (
           <div className={css.actions}>
-            <button type="button" className={button.secondary} onClick={wizard.onBack}>Back</button>
+            <button type="button" className={button.secondary} onClick={wizard.onBack}>{m.back()}</button>
             {(wizard.method === 'maya' || wizard.method === 'checkout') && (
-              <button type="button" className={button.primary} onClick={wizard.onContinue}>Continue</button>
+              <button type="button" className={button.primary} onClick={wizard.onContinue}>{m.continue_label()}</button>
             )}
           </div>
         )}
@@ -170,25 +173,25 @@ export default function SubscribePage() {
     const { confirm } = wizard;
     body = (
       <section aria-labelledby="wizard-step" className={css.stepBody}>
-        <h2 id="wizard-step">Confirm</h2>
+        <h2 id="wizard-step">{m.confirm()}</h2>
         <dl className={css.summary}>
-          <dt className={css.summaryLabel}>Plan</dt>
+          <dt className={css.summaryLabel}>{m.plan()}</dt>
           <dd className={css.summaryValue}>{confirm.planName}</dd>
           <dd className={css.summaryValue}>
-            <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(1)} disabled={confirm.paying} aria-label="Edit plan">Edit</button>
+            <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(1)} disabled={confirm.paying} aria-label={m.edit_plan()}>{m.edit()}</button>
           </dd>
-          <dt className={css.summaryLabel}>Price</dt>
+          <dt className={css.summaryLabel}>{m.price()}</dt>
           <dd className={css.summaryValue}>{confirm.price}</dd>
           <dd />
-          <dt className={css.summaryLabel}>Payment method</dt>
+          <dt className={css.summaryLabel}>{m.payment_method_2()}</dt>
           <dd className={css.summaryValue}>{confirm.method}</dd>
           <dd className={css.summaryValue}>
-            <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(2)} disabled={confirm.paying} aria-label="Edit payment method">Edit</button>
+            <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(2)} disabled={confirm.paying} aria-label={m.edit_payment_method()}>{m.edit()}</button>
           </dd>
         </dl>
         <p>{confirm.next}</p>
         <div className={css.actions}>
-          <button type="button" className={button.secondary} onClick={wizard.onBack} disabled={confirm.paying}>Back</button>
+          <button type="button" className={button.secondary} onClick={wizard.onBack} disabled={confirm.paying}>{m.back()}</button>
           <button type="button" className={button.primary} onClick={wizard.onPay} disabled={confirm.paying} aria-busy={confirm.paying}>
             {confirm.payLabel}
           </button>
@@ -200,10 +203,10 @@ export default function SubscribePage() {
   return (
     <div className={css.wizard}>
       <div className={css.topRow}>
-        <Link href={routes.subscription}>Back to Subscription</Link>
+        <Link href={routes.subscription}>{m.back_to_subscription_2()}</Link>
       </div>
       <div className={card}>
-        <h1 className={heading}>Subscribe to Premium</h1>
+        <h1 className={heading}>{m.subscribe_to_premium()}</h1>
         {wizard.view !== 'invalidQuery' && wizard.view !== 'loadFailed' && <Steps current={wizard.step} />}
         {body}
       </div>

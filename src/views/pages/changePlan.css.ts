@@ -1,10 +1,16 @@
 /** The change-plan page: the plan grid (two columns from medium width, product.md#layout-sizes) and its cards. */
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const intro = style({ display: 'grid', gap: space.sm, marginBottom: space.lg });
 /** The change-payment-method page's two cards, apart like the cards of the subscription page. */
 export const sections = style({ display: 'grid', gap: space.lg });
+// On a phone a long label (Bisaya's 'I-save ang Paagi sa Pagbayad') gets the button's width (narrower sides);
+// when it still wraps, its lines are balanced.
+globalStyle(`${sections} button`, {
+  textWrap: 'balance',
+  '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } },
+});
 export const note = style({ margin: 0, color: vars.color.textMuted });
 export const grid = style({
   display: 'grid', gap: space.lg, gridTemplateColumns: 'minmax(0, 1fr)', margin: `${space.lg} 0`, padding: 0, listStyle: 'none',

@@ -12,16 +12,19 @@ globalStyle(`${stepBody} h2`, { margin: 0, fontSize: font.size.lg });
 export const topRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: space.sm });
 globalStyle(`${topRow} a`, { display: 'inline-block', minHeight: 24, paddingBlock: 2 });
 
+// On a phone the steps sit closer and their titles are a little smaller, so Bisaya's longest word
+// ('Kumpirmaha') fits its step from 360 px (at 390 px it broke as 'Kumpirmah|a').
 export const steps = style({
-  listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: space.sm,
+  listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: space.xs,
   counterReset: 'step',
+  '@media': { [breakpoint.medium]: { gap: space.sm } },
 });
 // On a phone the number sits above its title, so 'Payment Method' has the step's whole width (beside
 // the number, 'Payment' ran into the next step's circle at 390 px).
 const stepBase = style({
-  display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: space.xs, fontSize: font.size.sm, fontWeight: 600, minWidth: 0,
+  display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: space.xs, fontSize: 'clamp(0.75rem, 3.4vw, 0.875rem)', fontWeight: 600, minWidth: 0,
   paddingBottom: space.sm, borderBottom: `3px solid ${vars.color.border}`, color: vars.color.textMuted, overflowWrap: 'anywhere',
-  '@media': { [breakpoint.medium]: { flexDirection: 'row', alignItems: 'center', gap: space.sm } },
+  '@media': { [breakpoint.medium]: { flexDirection: 'row', alignItems: 'center', gap: space.sm, fontSize: font.size.sm } },
 });
 export const step = styleVariants({
   done: [stepBase, { borderBottomColor: vars.color.accent, color: vars.color.text }],
@@ -42,6 +45,8 @@ export const planCard = style({
   border: `1px solid ${vars.color.border}`, borderRadius: radius.md, padding: space.lg, background: vars.color.surfaceRaised,
   display: 'flex', flexDirection: 'column', gap: space.sm,
 });
+// A plan card inside the wizard's card leaves a phone little width: 'Pilia ang Monthly' keeps one line from 320 px.
+globalStyle(`${planCard} button`, { '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } } });
 export const planTitle = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.sm, margin: 0, fontSize: font.size.lg });
 export const price = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
 export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
@@ -59,8 +64,14 @@ export const methodOption = style({
 });
 export const panel = style({ display: 'grid', gap: space.md, padding: space.md, border: `1px dashed ${vars.color.border}`, borderRadius: radius.md });
 
-// Fields keep their own height: an error under Expiry no longer pushes the CVC box down.
-export const cardRow = style({ display: 'grid', gap: space.md, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'start' });
+// Fields keep their own height: an error under Expiry no longer pushes the CVC box down. Each field's label,
+// box and error share the row's three tracks (subgrid), so a label on two lines (Bisaya's 'Pag-expire (MM/YY)'
+// on a phone) keeps both boxes on one line.
+export const cardRow = style({
+  display: 'grid', gap: `${space.xs} ${space.md}`, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gridTemplateRows: 'auto auto auto', alignItems: 'start',
+});
+globalStyle(`${cardRow} > *`, { gridRow: 'span 3', gridTemplateRows: 'subgrid', rowGap: space.xs });
+globalStyle(`${cardRow} > * > label`, { alignSelf: 'end' });
 export const numberWrap = style({ display: 'grid', gap: space.xs });
 export const brandMark = style({
   justifySelf: 'start', fontSize: font.size.sm, fontWeight: 700, letterSpacing: '0.04em', padding: `2px ${space.sm}`,
@@ -114,3 +125,7 @@ export const linkButton = style({
   textDecoration: 'underline', minHeight: 24, padding: `2px ${space.xs}`,
 });
 export const actions = style({ display: 'flex', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
+// Back and the way forward share a row on a phone ('Balik' and 'Magbayad og ₱99' wrapped at 390 px); if they
+// still wrap, the way forward stays on the right.
+globalStyle(`${actions} > button`, { '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } } });
+globalStyle(`${actions} > :last-child`, { marginLeft: 'auto' });

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry, type CardErrors, type CardInput } from '../../lib/card';
+import { m } from '../../i18n';
 import { connectCardEntry } from '../../machines/cardEntry/cardEntry.connect';
 import { parseCardReturn, returnPathOf } from '../../machines/cardEntry/cardEntry.address';
 import { cardEntryMachine, type ChosenCard } from '../../machines/cardEntry/cardEntry.machine';
@@ -57,7 +58,7 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
   if (props.loading) {
     return (
       <>
-        <p role="status">Loading your saved card...</p>
+        <p role="status">{m.loading_your_saved_card()}</p>
         {secondary && <div className={css.actions}>{secondary}</div>}
       </>
     );
@@ -68,7 +69,7 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
         <ErrorBox message={props.serverMessage} />
         <div className={css.actions}>
           {secondary}
-          <button type="button" className={button.secondary} onClick={props.onRetry}>Try again</button>
+          <button type="button" className={button.secondary} onClick={props.onRetry}>{m.try_again()}</button>
         </div>
       </div>
     );
@@ -76,7 +77,7 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
 
   const submit = (
     <button type="submit" className={button.primary} disabled={props.saving || props.done} aria-busy={props.saving}>
-      {props.saving ? 'Saving card...' : submitLabel}
+      {props.saving ? m.saving_card() : submitLabel}
     </button>
   );
 
@@ -87,12 +88,12 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
   };
 
   return (
-    <form className={form} onSubmit={onSubmit} noValidate aria-label="Card details">
+    <form className={form} onSubmit={onSubmit} noValidate aria-label={m.card_details()}>
       {props.confirmed && <p className={css.banner.good} role="status">{props.confirmed}</p>}
       {props.savedCard && (
         <div className={css.savedCard}>
           <span className={css.savedNumber}>{props.savedCard.number}</span>
-          <span>{props.savedCard.type}{props.savedCard.isDefault ? ' · Default payment method' : ''}</span>
+          <span>{props.savedCard.type}{props.savedCard.isDefault ? ` · ${m.default_payment_method()}` : ''}</span>
           <label className={css.checkRow} htmlFor={switchId}>
             <input
               id={switchId}
@@ -103,17 +104,17 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
               disabled={props.saving}
               onChange={(event) => props.onUseSaved(event.currentTarget.checked)}
             />
-            Use this card
+            {m.use_this_card()}
           </label>
         </div>
       )}
       {props.showForm && (
         <fieldset className={fieldset} disabled={props.saving}>
-          <p className={muted}>Enter new card details:</p>
+          <p className={muted}>{m.enter_new_card_details()}</p>
           <ErrorBox message={props.serverMessage} />
           <div className={css.numberWrap}>
             <TextField
-              label="Card Number"
+              label={m.card_number()}
               name="cardNumber"
               autoComplete="cc-number"
               inputMode="numeric"
@@ -121,13 +122,13 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
               placeholder="1234 5678 9012 3456"
               value={number}
               onChange={(event) => setNumber(formatCardNumber(event.currentTarget.value))}
-              error={errorOf('number') ?? (unsupported ? CARD_MESSAGES.unsupported : undefined)}
+              error={errorOf('number') ?? (unsupported ? CARD_MESSAGES.unsupported() : undefined)}
             />
-            {brand && <span className={css.brandMark} aria-label={`Card brand: ${BRAND_NAMES[brand]}`}>{BRAND_NAMES[brand]}</span>}
+            {brand && <span className={css.brandMark} aria-label={m.card_brand({ brand: BRAND_NAMES[brand] })}>{BRAND_NAMES[brand]}</span>}
           </div>
           <div className={css.cardRow}>
             <TextField
-              label="Expiry (MM/YY)"
+              label={m.expiry_mm_yy()}
               name="cardExpiry"
               autoComplete="cc-exp"
               inputMode="numeric"
@@ -138,7 +139,7 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
               error={errorOf('expiry')}
             />
             <TextField
-              label="CVC"
+              label={m.cvc()}
               name="cardCvc"
               autoComplete="cc-csc"
               inputMode="numeric"
@@ -151,7 +152,7 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
           </div>
           <label className={css.checkRow}>
             <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.currentTarget.checked)} />
-            Save as default payment method
+            {m.save_as_default_payment_method()}
           </label>
           {props.formError && <p className={fieldError}>{props.formError}</p>}
         </fieldset>

@@ -6,6 +6,7 @@
 import { leaveFor } from '../../lib/leave';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
+import { m } from '../../i18n';
 import { connectWalletLink, WALLET_PROVIDER } from '../../machines/walletLink/walletLink.connect';
 import { walletLinkMachine, type WalletLinkOutcome } from '../../machines/walletLink/walletLink.machine';
 import { createWalletLinkActors } from '../../machines/subscribe/subscribe.actors';
@@ -43,6 +44,13 @@ function usePanelFocus(props: PanelProps) {
   return { bannerRef: banner, unlinkRef: unlink, linkRef: link };
 }
 
+/** 'Linked Maya account: {email}', the email in bold wherever the language puts it. */
+function LinkedAccount({ email }: { email: string }) {
+  const mark = '\u0000';
+  const [before = '', after = ''] = m.linked_maya_account({ email: mark }).split(mark);
+  return <p>{before}<strong>{email}</strong>{after}</p>;
+}
+
 export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWallet = false }: {
   linkStatus: WalletLinkOutcome | null;
   returnPath: string;
@@ -61,40 +69,40 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
   const questionId = useId();
   const { bannerRef, unlinkRef, linkRef } = usePanelFocus(props);
   return (
-    <div className={css.panel} aria-label="Maya Wallet" role="group">
+    <div className={css.panel} aria-label={m.maya_wallet()} role="group">
       {props.banner && <p ref={bannerRef} tabIndex={-1} className={css.banner[props.banner.tone]} role="status">{props.banner.text}</p>}
-      {props.loading && <p role="status">Loading your Maya wallet...</p>}
+      {props.loading && <p role="status">{m.loading_your_maya_wallet()}</p>}
       {props.lookupFailed && (
         <>
           <ErrorBox message={props.error} />
-          <button type="button" className={button.secondary} onClick={props.onRetry}>Try again</button>
+          <button type="button" className={button.secondary} onClick={props.onRetry}>{m.try_again()}</button>
         </>
       )}
       {props.linked && (
         <>
-          <p>Linked Maya account: <strong>{props.email ?? 'your Maya account'}</strong></p>
-          <p className={muted}>Card state: {props.cardState}</p>
+          <LinkedAccount email={props.email ?? m.your_maya_account()} />
+          <p className={muted}>{m.card_state({ cardState: props.cardState ?? '' })}</p>
           <ErrorBox message={props.error} />
           {props.confirmUnlink ? (
             <div role="alertdialog" aria-labelledby={`${questionId}-q`} aria-describedby={`${questionId}-d`} className={css.panel}>
               <p id={`${questionId}-q`}><strong>{props.confirmUnlink.question}</strong></p>
               <p id={`${questionId}-d`}>{props.confirmUnlink.detail}</p>
-              <button type="button" className={button.secondary} onClick={props.onConfirmUnlink}>Yes, unlink</button>{' '}
-              <button type="button" className={button.primary} onClick={props.onCancelUnlink} autoFocus>Keep it linked</button>
+              <button type="button" className={button.secondary} onClick={props.onConfirmUnlink}>{m.yes_unlink()}</button>{' '}
+              <button type="button" className={button.primary} onClick={props.onCancelUnlink} autoFocus>{m.keep_it_linked()}</button>
             </div>
           ) : (
             <button ref={unlinkRef} type="button" className={button.secondary} onClick={props.onUnlink} disabled={props.unlinking} aria-busy={props.unlinking}>
-              {props.unlinking ? 'Unlinking...' : `Unlink ${WALLET_PROVIDER}`}
+              {props.unlinking ? m.unlinking() : m.unlink({ WALLET_PROVIDER })}
             </button>
           )}
         </>
       )}
       {!props.loading && !props.lookupFailed && !props.linked && (
         <>
-          <p className={muted}>Link your Maya wallet to pay for your subscription from it; it renews from the same wallet.</p>
+          <p className={muted}>{m.link_your_maya_wallet_to_pay_for()}</p>
           <ErrorBox message={props.error} />
           <button ref={linkRef} type="button" className={button.primary} onClick={props.onLink} disabled={props.linking} aria-busy={props.linking}>
-            {props.linking ? 'Opening Maya...' : `Link ${WALLET_PROVIDER}`}
+            {props.linking ? m.opening_maya() : m.link({ WALLET_PROVIDER })}
           </button>
         </>
       )}
