@@ -9,19 +9,29 @@
  * - it brings date-fns's locale-heavy `format`, about 7 KB gzipped on every subscription route (issue 10).
  * test/lib/dates.property.test.ts holds the output equal to date-fns-tz's wherever that one is right,
  * and checks the daylight-saving case against the true Manila time.
+ * In Bisaya (issue 20) the month is named, as Intl writes it for 'ceb-PH': 'Nob 21, 2026, 7:05 PM' and
+ * 'Nobyembre 21, 2026'; English keeps the numeric form above, letter for letter.
  */
+import { currentLocale, intlLocale, type Locale } from '../i18n';
 import { DISPLAY_TIME_ZONE } from './product';
 
 type Value = string | number | Date;
 
 const DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const TIME = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+/** Bisaya names the month: short beside a time (tables), long alone (receipts, emails). */
+const NAMED_DAY = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+const NAMED_DAY_SHORT = { year: 'numeric', month: 'short', day: 'numeric' } as const;
 const formatters = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per zone and shape, made on first use. */
-function formatter(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone}|${withTime}`;
+/** One formatter per language, zone and shape, made on first use. */
+function formatter(timeZone: string, withTime: boolean, locale: Locale): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${withTime}`;
   let made = formatters.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat('en-US', withTime ? { ...DAY, hour: 'numeric', minute: '2-digit', hour12: true, timeZone } : { ...DAY, timeZone });
+    const options = locale === 'en'
+      ? (withTime ? { ...DAY, ...TIME } : DAY)
+      : (withTime ? { ...NAMED_DAY_SHORT, ...TIME } : NAMED_DAY);
+    made = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : intlLocale(locale), { ...options, timeZone });
     formatters.set(key, made);
   }
   return made;
@@ -32,15 +42,18 @@ function valid(value: Value): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDateTime(value: Value, timeZone = DISPLAY_TIME_ZONE): string {
+/** A date and time; in the language in use, or in `locale` when given (the server writes in the viewer's). */
+export function formatDateTime(value: Value, timeZone = DISPLAY_TIME_ZONE, locale: Locale = currentLocale()): string {
   const date = valid(value);
   if (!date) return '';
+  const text = formatter(timeZone, true, locale).format(date);
+  if (locale !== 'en') return text.replace(/\u202f/g, ' ');
   // 'MM/dd/yyyy, h:mm AM' (some ICU versions put a narrow no-break space before AM/PM).
-  const text = formatter(timeZone, true).format(date);
   return text.replace(/,\s/, ' ').replace(/[\s\u202f]([AP]M)$/, (_, period: string) => ` ${period.toLowerCase()}`);
 }
 
-export function formatDate(value: Value, timeZone = DISPLAY_TIME_ZONE): string {
+/** A date; in the language in use, or in `locale` when given. */
+export function formatDate(value: Value, timeZone = DISPLAY_TIME_ZONE, locale: Locale = currentLocale()): string {
   const date = valid(value);
-  return date ? formatter(timeZone, false).format(date) : '';
+  return date ? formatter(timeZone, false, locale).format(date) : '';
 }
