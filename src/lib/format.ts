@@ -12,7 +12,7 @@ export function currencySymbol(code: string | null | undefined = DEFAULT_CURRENC
 }
 
 // Message functions, called when a period is written (never at module load: the language can change).
-type Options = { locale?: Locale } | undefined;
+type Options = { locale?: Locale };
 type Unit = Exclude<BillingCycle, 'voucher'>;
 const SINGLE_PERIOD: Record<Unit, (inputs: Record<string, never>, options?: Options) => string> = {
   month: m.monthly, year: m.yearly, week: m.week, day: m.day_2, hour: m.hour, minute: m.minute,
@@ -27,14 +27,8 @@ const PERIODS: Record<Unit, (inputs: { amount: number | string }, options?: Opti
  * In the language in use, or in `locale` when given (the server writes in the viewer's): 'kada bulan', 'kada 3 ka adlaw'.
  */
 export function formatBillingPeriod(amount: number | string, unit: BillingCycle, locale?: Locale): string {
-  const options = locale ? { locale } : undefined;
-  if (unit === 'voucher') return m.voucher_2({}, options);
-  const count = Number(amount);
-  const single = SINGLE_PERIOD[unit];
-  const plural = PERIODS[unit];
-  // A unit the contract does not know yet is shown as it is, as before.
-  if (!single || !plural) return count === 1 ? unit : `${amount} ${unit}s`;
-  return count === 1 ? single({}, options) : plural({ amount }, options);
+  if (unit === 'voucher') return m.voucher_2({}, { locale });
+  return Number(amount) === 1 ? SINGLE_PERIOD[unit]({}, { locale }) : PERIODS[unit]({ amount }, { locale });
 }
 
 /** The last two digits of a number as a two-digit string, or '' for 00 (product.md#price-suffix). */
