@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '../../src/api/schemas';
 import { m, overwriteGetLocale } from '../../src/i18n';
 import { formatDate, formatDateTime } from '../../src/lib/dates';
@@ -62,6 +62,22 @@ describe('in Bisaya (issue 20)', () => {
     expect(formatDate('2026-12-31T20:00:00Z')).toBe('Enero 1, 2027');
     expect(formatDateTime('2026-11-21T11:05:00Z')).toBe('Nob 21, 2026, 7:05 PM');
     expect(formatDateTime('not a date')).toBe('');
+  });
+  it("names the months itself where the browser's Intl has no Bisaya (Chromium's ICU), as Node's ICU does", async () => {
+    const instants = Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2027, month, 9, 13, 7)));
+    const byIcu = instants.map((instant) => [formatDate(instant), formatDateTime(instant)]);
+    expect(byIcu[4]).toEqual(['Mayo 9, 2027', 'May 9, 2027, 9:07 PM']);
+    vi.resetModules();
+    const unknown = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+    try {
+      const withoutBisaya = await import('../../src/lib/dates');
+      expect(instants.map((instant) => [withoutBisaya.formatDate(instant, undefined, 'ceb'), withoutBisaya.formatDateTime(instant, undefined, 'ceb')]))
+        .toEqual(byIcu);
+      expect(unknown).toHaveBeenCalledWith('ceb-PH');
+      expect(withoutBisaya.formatDate('2027-05-09T00:00:00Z', undefined, 'ceb')).toBe('Mayo 9, 2027');
+    } finally {
+      unknown.mockRestore();
+    }
   });
   it('keeps English when asked for it, whatever the language in use (the server writes the viewer\'s)', () => {
     expect(formatDateTime('2026-11-21T11:05:00Z', undefined, 'en')).toBe('11/21/2026 7:05 pm');

@@ -13,8 +13,9 @@ export const cardTitle = style({ margin: `0 0 ${space.md}`, fontSize: font.size.
 export const planHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap', marginBottom: space.md });
 export const planName = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
 
+// The label column takes its longest label, but at most 40% (Bisaya's 'Sunod nga Petsa sa Bayad' wraps instead of squeezing the values).
 export const facts = style({
-  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+  display: 'grid', gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
 });
 export const factLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center' });
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
