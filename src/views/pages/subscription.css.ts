@@ -1,5 +1,5 @@
 /** The subscription home and the voucher page: cards, history tabs, payments list, the dialog. */
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const layout = style({
@@ -116,6 +116,7 @@ export const dialog = style({
   background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderRadius: radius.lg,
   padding: space.lg, width: 'min(100%, 560px)', maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto', position: 'relative',
   boxShadow: '0 24px 64px rgba(0,0,0,0.45)', display: 'grid', gap: space.md,
+  '@media': { 'screen and (max-width: 479px)': { padding: space.md } },
 });
 export const dialogTitle = style({ margin: 0, fontSize: font.size.lg, paddingRight: space.xl });
 export const dialogText = style({ margin: 0 });
@@ -126,6 +127,11 @@ export const closeButton = style({
   selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 });
 export const dialogActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap', justifyContent: 'flex-end' });
+
+// On a phone a button's side padding is smaller, so Bisaya's longer labels ('Kanselahon ang Subscription') keep to one line.
+globalStyle(`${actions} > :is(a, button), ${dialogActions} > button`, {
+  '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } },
+});
 
 export const backLink = style({ display: 'inline-block', marginBottom: space.md });
 
@@ -140,6 +146,10 @@ export const notice = styleVariants({
 });
 export const noticeTitle = style({ margin: 0, fontSize: font.size.md, fontWeight: 700 });
 export const noticeText = style({ margin: 0 });
-export const retries = style({ display: 'block', marginTop: space.xs, color: vars.color.textMuted, fontSize: font.size.sm });
+// On a phone the cell is a label/value grid: the retries stay in the value column, under the status (not under the label).
+export const retries = style({
+  display: 'block', marginTop: space.xs, color: vars.color.textMuted, fontSize: font.size.sm,
+  '@media': { [narrow]: { gridColumn: 2, marginTop: 0 } },
+});
 /** A successful payment's receipt, under its reference. */
 export const receiptLink = style({ display: 'block', marginTop: space.xs, fontSize: font.size.sm, '@media': { print: { display: 'none' } } });
