@@ -66,7 +66,8 @@ export function formatDateTime(value: Value, timeZone = DISPLAY_TIME_ZONE, local
   const date = valid(value);
   if (!date) return '';
   const text = writer(timeZone, true, locale)(date);
-  if (locale !== 'en') return text.replace(/\u202f/g, ' ');
+  // Bisaya: the time stays on one line with its AM/PM (a no-break space, whatever space this ICU puts there).
+  if (locale !== 'en') return text.replace(/[\s\u202f]([AP]M)$/, '\u00a0$1');
   // 'MM/dd/yyyy, h:mm AM' (some ICU versions put a narrow no-break space before AM/PM).
   return text.replace(/,\s/, ' ').replace(/[\s\u202f]([AP]M)$/, (_, period: string) => ` ${period.toLowerCase()}`);
 }

@@ -57,16 +57,16 @@ describe('in Bisaya (issue 20)', () => {
   beforeAll(() => overwriteGetLocale(() => 'ceb'));
   afterAll(() => overwriteGetLocale(() => 'en'));
 
-  it('names the month in dates, through Intl in Asia/Manila', () => {
+  it('names the month in dates, through Intl in Asia/Manila (the time keeps its AM/PM on its line)', () => {
     expect(formatDate('2026-11-24T03:00:00Z')).toBe('Nobyembre 24, 2026');
     expect(formatDate('2026-12-31T20:00:00Z')).toBe('Enero 1, 2027');
-    expect(formatDateTime('2026-11-21T11:05:00Z')).toBe('Nob 21, 2026, 7:05 PM');
+    expect(formatDateTime('2026-11-21T11:05:00Z')).toBe('Nob 21, 2026, 7:05\u00a0PM');
     expect(formatDateTime('not a date')).toBe('');
   });
   it("names the months itself where the browser's Intl has no Bisaya (Chromium's ICU), as Node's ICU does", async () => {
     const instants = Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2027, month, 9, 13, 7)));
     const byIcu = instants.map((instant) => [formatDate(instant), formatDateTime(instant)]);
-    expect(byIcu[4]).toEqual(['Mayo 9, 2027', 'May 9, 2027, 9:07 PM']);
+    expect(byIcu[4]).toEqual(['Mayo 9, 2027', 'May 9, 2027, 9:07\u00a0PM']);
     vi.resetModules();
     const unknown = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
     try {
@@ -100,7 +100,7 @@ describe('in Bisaya (issue 20)', () => {
     const card = subscriptionCardView(premiumStatus);
     expect(card.price).toBe('₱99 kada bulan');
     expect(card.dateLabel).toBe('Sunod nga Petsa sa Bayad');
-    expect(card.date).toBe('Ene 15, 2027, 8:00 AM');
+    expect(card.date).toBe('Ene 15, 2027, 8:00\u00a0AM');
     expect(card.nextCharge).toBe('₱99 gikan sa Visa **** 1381');
     expect(subscriptionCardView(canceledStatus).dateLabel).toBe('Petsa sa Pagtapos');
     expect(subscriptionCardView(voucherStatus).voucher).toBe('SUGBO365 · 365 ka adlaw');
@@ -115,7 +115,7 @@ describe('in Bisaya (issue 20)', () => {
     const receipt = receiptView(paid);
     expect(receipt.rows[0]).toEqual({ label: 'Bill para sa', value: 'Nena Cabahug (nena@example.com)' });
     expect(receipt.rows.find((row) => row.label === m.period())?.value).toBe('Nobyembre 15, 2026 hangtod Disyembre 15, 2026');
-    expect(receipt.rows.find((row) => row.label === 'Petsa sa pagbayad')?.value).toBe('Nob 15, 2026, 8:00 AM');
+    expect(receipt.rows.find((row) => row.label === 'Petsa sa pagbayad')?.value).toBe('Nob 15, 2026, 8:00\u00a0AM');
     expect(receipt.rows.at(-1)).toEqual({ label: m.status(), value: 'Bayad na' });
     expect(receipt.total).toBe('₱99.00');
   });

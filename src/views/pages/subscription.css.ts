@@ -13,11 +13,16 @@ export const cardTitle = style({ margin: `0 0 ${space.md}`, fontSize: font.size.
 export const planHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap', marginBottom: space.md });
 export const planName = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
 
-// The label column takes its longest label, but at most 40% (Bisaya's 'Sunod nga Petsa sa Bayad' wraps instead of squeezing the values).
+// Label beside value; on a phone the value under its label (as a payment's details read), so a long
+// label (Bisaya's 'Sunod nga Petsa sa Bayad') never squeezes a date or a card number into pieces.
 export const facts = style({
-  display: 'grid', gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+  '@media': { 'screen and (max-width: 479px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0 } },
 });
-export const factLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center' });
+export const factLabel = style({
+  color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center',
+  '@media': { 'screen and (max-width: 479px)': { marginTop: space.sm } },
+});
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
 // A masked number or a reference does not break inside itself where there is room (a phone may need to).
 export const mono = style({
