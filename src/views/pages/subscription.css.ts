@@ -13,10 +13,11 @@ export const cardTitle = style({ margin: `0 0 ${space.md}`, fontSize: font.size.
 export const planHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap', marginBottom: space.md });
 export const planName = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
 
-// Label beside value; on a phone the value under its label (as a payment's details read), so a long
-// label (Bisaya's 'Sunod nga Petsa sa Bayad') never squeezes a date or a card number into pieces.
+// Label beside value, the labels' column at most 40% (a long label wraps rather than squeeze the values);
+// on a phone the value under its label (as a payment's details read), so Bisaya's 'Sunod nga Petsa sa
+// Bayad' never squeezes a date or a card number into pieces.
 export const facts = style({
-  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+  display: 'grid', gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
   '@media': { 'screen and (max-width: 479px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0 } },
 });
 export const factLabel = style({
