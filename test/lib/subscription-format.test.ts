@@ -3,9 +3,8 @@ import type { Receipt } from '../../src/api/schemas';
 import { m, overwriteGetLocale } from '../../src/i18n';
 import { formatDate, formatDateTime } from '../../src/lib/dates';
 import { formatBillingPeriod } from '../../src/lib/format';
-import { receiptView } from '../../src/machines/subscription/payment.format';
 import {
-  formatPrice, historyItems, historyRow, paymentStatusLabel, statusLabel, subscriptionCardView,
+  formatPrice, historyItems, historyRow, paymentStatusLabel, receiptView, statusLabel, subscriptionCardView,
 } from '../../src/machines/subscription/subscription.format';
 import { canceledStatus, freeStatus, historyFixture, premiumStatus, voucherStatus } from '../support/subscription';
 

@@ -3,10 +3,10 @@
  * page only renders and the wording is tested without a browser. Words come from the catalog (issue 20),
  * called when the view is made, so they are in the language in use.
  */
-import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
-import { m } from '../../i18n';
-import { formatDateTime } from '../../lib/dates';
-import { formatBillingPeriod, formatPrice } from '../../lib/format';
+import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { intlLocale, m } from '../../i18n';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
 import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
 
@@ -240,7 +240,7 @@ export interface PaymentRow {
 }
 
 /** Newest first, whatever order the server sent. */
-export const newestFirst = (payments: readonly PaymentRecord[]) => [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+const newestFirst = (payments: readonly PaymentRecord[]) => [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 
 /** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
 export const isConfirming = (payments: readonly PaymentRecord[]) => newestFirst(payments)[0]?.status === 'PENDING';
@@ -259,4 +259,66 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       reference: p.referenceId,
       receipt: p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
     }));
+}
+
+/** The payment result page's details of the newest payment (beyond product.md#payment-result). */
+export interface PaymentResultView {
+  /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
+  confirming: string | null;
+  rows: Array<{ label: string; value: string }>;
+  /** The receipt page, once the payment is confirmed. */
+  receipt: string | null;
+}
+
+export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
+  const latest = newestFirst(payments)[0];
+  if (!latest) return null;
+  const rows: PaymentResultView['rows'] = [
+    { label: m.plan(), value: latest.planName ?? '—' },
+    { label: m.amount(), value: formatPrice(latest.totalAmount, null) },
+    { label: m.payment_method_2(), value: paymentMethodName(latest.paymentMethod) },
+    { label: m.reference(), value: latest.referenceId },
+    { label: m.date(), value: formatDateTime(latest.createdAt) },
+    { label: m.status(), value: paymentStatusLabel(latest.status) },
+  ];
+  if (status && latest.status === 'PAYMENT_SUCCESS' && status.planType === 'PREMIUM') {
+    const card = subscriptionCardView(status);
+    if (card.dateLabel && card.date) rows.push({ label: card.dateLabel, value: card.date });
+  }
+  return {
+    confirming: latest.status === 'PENDING' ? m.maya_is_still_confirming_this() : null,
+    rows,
+    receipt: latest.status === 'PAYMENT_SUCCESS' ? receiptPath(latest.id) : null,
+  };
+}
+
+/** A receipt's lines, in the order a printed receipt reads (issue 19). */
+export interface ReceiptView {
+  merchant: string;
+  merchantUrl: string;
+  rows: Array<{ label: string; value: string }>;
+  total: string;
+}
+
+export function receiptView(receipt: Receipt): ReceiptView {
+  const period = receipt.periodStart && receipt.periodEnd
+    ? m.to({ start: formatDate(receipt.periodStart), end: formatDate(receipt.periodEnd) })
+    : null;
+  const rows: ReceiptView['rows'] = [
+    { label: m.billed_to(), value: `${receipt.customerName} (${receipt.customerEmail})` },
+    { label: m.plan(), value: `${receipt.planName} (PREMIUM)` },
+    ...(period ? [{ label: m.period(), value: period }] : []),
+    { label: m.payment_method_2(), value: paymentMethodName(receipt.paymentMethod) },
+    { label: m.reference(), value: receipt.referenceId },
+    { label: m.date_paid(), value: formatDateTime(receipt.paidAt) },
+    { label: m.status(), value: m.paid() },
+  ];
+  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: receiptAmount(receipt.amount, receipt.currency) };
+}
+
+/** A receipt's amount to the centavo: '₱990.00' (digits grouped as the language in use groups them). */
+export function receiptAmount(amount: string, currency: string): string {
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
+  return `${currencySymbol(currency)}${value.toLocaleString(intlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
