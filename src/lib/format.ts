@@ -1,5 +1,6 @@
-/** Money and billing-period wording (product.md#constants). */
+/** Money and billing-period wording (product.md#constants), in the language in use (issue 20). */
 import type { BillingCycle } from '../api/schemas';
+import { m, type Locale } from '../i18n';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { PHP: '₱' };
 export const DEFAULT_CURRENCY = 'PHP';
@@ -10,17 +11,24 @@ export function currencySymbol(code: string | null | undefined = DEFAULT_CURRENC
   return CURRENCY_SYMBOLS[key] ?? key;
 }
 
-const SINGLE_PERIOD: Partial<Record<BillingCycle, string>> = { month: 'monthly', year: 'yearly' };
+// Message functions, called when a period is written (never at module load: the language can change).
+type Options = { locale?: Locale };
+type Unit = Exclude<BillingCycle, 'voucher'>;
+const SINGLE_PERIOD: Record<Unit, (inputs: Record<string, never>, options?: Options) => string> = {
+  month: m.monthly, year: m.yearly, week: m.week, day: m.day_2, hour: m.hour, minute: m.minute,
+};
+const PERIODS: Record<Unit, (inputs: { amount: number | string }, options?: Options) => string> = {
+  month: m.months, year: m.years, week: m.weeks, day: m.days_2, hour: m.hours, minute: m.minutes,
+};
 
 /**
  * 1 month reads 'monthly', 1 year 'yearly', 1 of another unit the bare unit ('day');
  * other amounts are pluralised ('3 days'); a voucher period reads 'voucher'.
+ * In the language in use, or in `locale` when given (the server writes in the viewer's): 'kada bulan', 'kada 3 ka adlaw'.
  */
-export function formatBillingPeriod(amount: number | string, unit: BillingCycle): string {
-  if (unit === 'voucher') return 'voucher';
-  const count = Number(amount);
-  if (count === 1) return SINGLE_PERIOD[unit] ?? unit;
-  return `${amount} ${unit}s`;
+export function formatBillingPeriod(amount: number | string, unit: BillingCycle, locale?: Locale): string {
+  if (unit === 'voucher') return m.voucher_2({}, { locale });
+  return Number(amount) === 1 ? SINGLE_PERIOD[unit]({}, { locale }) : PERIODS[unit]({ amount }, { locale });
 }
 
 /** The last two digits of a number as a two-digit string, or '' for 00 (product.md#price-suffix). */

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Receipt } from '../../src/api/schemas';
+import { m, overwriteGetLocale } from '../../src/i18n';
+import { formatDate, formatDateTime } from '../../src/lib/dates';
+import { formatBillingPeriod } from '../../src/lib/format';
 import {
-  formatPrice, historyItems, paymentStatusLabel, statusLabel, subscriptionCardView,
+  formatPrice, historyItems, historyRow, paymentStatusLabel, receiptView, statusLabel, subscriptionCardView,
 } from '../../src/machines/subscription/subscription.format';
-import { canceledStatus, freeStatus, historyFixture, premiumStatus } from '../support/subscription';
+import { canceledStatus, freeStatus, historyFixture, premiumStatus, voucherStatus } from '../support/subscription';
 
 describe('formatPrice (spec §9 price suffix)', () => {
   it('drops a 00 suffix and joins another with a slash', () => {
@@ -45,5 +49,73 @@ describe('historyItems (spec §2 tabs)', () => {
   it('Active keeps only ACTIVE and PREMIUM', () => {
     expect(historyItems(historyFixture, 'active').map((i) => i.id)).toEqual(['h-1']);
     expect(historyItems(historyFixture, 'all')).toHaveLength(historyFixture.length);
+  });
+});
+
+describe('in Bisaya (issue 20)', () => {
+  beforeAll(() => overwriteGetLocale(() => 'ceb'));
+  afterAll(() => overwriteGetLocale(() => 'en'));
+
+  it('names the month in dates, through Intl in Asia/Manila (the time keeps its AM/PM on its line)', () => {
+    expect(formatDate('2026-11-24T03:00:00Z')).toBe('Nobyembre 24, 2026');
+    expect(formatDate('2026-12-31T20:00:00Z')).toBe('Enero 1, 2027');
+    expect(formatDateTime('2026-11-21T11:05:00Z')).toBe('Nob 21, 2026, 7:05\u00a0PM');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+  it("names the months itself where the browser's Intl has no Bisaya (Chromium's ICU), as Node's ICU does", async () => {
+    const instants = Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2027, month, 9, 13, 7)));
+    const byIcu = instants.map((instant) => [formatDate(instant), formatDateTime(instant)]);
+    expect(byIcu[4]).toEqual(['Mayo 9, 2027', 'May 9, 2027, 9:07\u00a0PM']);
+    vi.resetModules();
+    const unknown = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+    try {
+      const withoutBisaya = await import('../../src/lib/dates');
+      expect(instants.map((instant) => [withoutBisaya.formatDate(instant, undefined, 'ceb'), withoutBisaya.formatDateTime(instant, undefined, 'ceb')]))
+        .toEqual(byIcu);
+      expect(unknown).toHaveBeenCalledWith('ceb-PH');
+      expect(withoutBisaya.formatDate('2027-05-09T00:00:00Z', undefined, 'ceb')).toBe('Mayo 9, 2027');
+    } finally {
+      unknown.mockRestore();
+    }
+  });
+  it('keeps English when asked for it, whatever the language in use (the server writes the viewer\'s)', () => {
+    expect(formatDateTime('2026-11-21T11:05:00Z', undefined, 'en')).toBe('11/21/2026 7:05 pm');
+    expect(formatBillingPeriod(1, 'month', 'en')).toBe('monthly');
+  });
+  it('says billing periods in words', () => {
+    expect(formatBillingPeriod(1, 'month')).toBe('kada bulan');
+    expect(formatBillingPeriod('1', 'year')).toBe('kada tuig');
+    expect(formatBillingPeriod(3, 'day')).toBe('kada 3 ka adlaw');
+    expect(formatBillingPeriod(30, 'voucher')).toBe('voucher');
+  });
+  it('names statuses and keeps unknown ones raw', () => {
+    expect(statusLabel('ACTIVE')).toBe('Aktibo');
+    expect(statusLabel('PAST_DUE')).toBe('Atrasado');
+    expect(statusLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+    expect(paymentStatusLabel('PAYMENT_SUCCESS')).toBe('Malampuson');
+    expect(paymentStatusLabel('PAYMENT_FAILED')).toBe('Napakyas');
+  });
+  it('writes the subscription card in Bisaya', () => {
+    const card = subscriptionCardView(premiumStatus);
+    expect(card.price).toBe('₱99 kada bulan');
+    expect(card.dateLabel).toBe('Sunod nga Petsa sa Bayad');
+    expect(card.date).toBe('Ene 15, 2027, 8:00\u00a0AM');
+    expect(card.nextCharge).toBe('₱99 gikan sa Visa **** 1381');
+    expect(subscriptionCardView(canceledStatus).dateLabel).toBe('Petsa sa Pagtapos');
+    expect(subscriptionCardView(voucherStatus).voucher).toBe('SUGBO365 · 365 ka adlaw');
+  });
+  it('writes history rows and a receipt in Bisaya', () => {
+    expect(historyRow(historyFixture[0]!).autoRenew).toBe('Kusang mo-renew');
+    const paid: Receipt = {
+      id: 'r-1', merchant: 'Sine Bisaya', merchantUrl: 'https://sinebisaya.example', customerName: 'Nena Cabahug',
+      customerEmail: 'nena@example.com', planName: 'Monthly', periodStart: '2026-11-15T00:00:00.000Z', periodEnd: '2026-12-15T00:00:00.000Z',
+      paymentMethod: 'MAYA_VAULT', referenceId: 'SB-1', paidAt: '2026-11-15T00:00:00.000Z', amount: '99.00', currency: 'PHP',
+    };
+    const receipt = receiptView(paid);
+    expect(receipt.rows[0]).toEqual({ label: 'Bill para sa', value: 'Nena Cabahug (nena@example.com)' });
+    expect(receipt.rows.find((row) => row.label === m.period())?.value).toBe('Nobyembre 15, 2026 hangtod Disyembre 15, 2026');
+    expect(receipt.rows.find((row) => row.label === 'Petsa sa pagbayad')?.value).toBe('Nob 15, 2026, 8:00\u00a0AM');
+    expect(receipt.rows.at(-1)).toEqual({ label: m.status(), value: 'Bayad na' });
+    expect(receipt.total).toBe('₱99.00');
   });
 });

@@ -1,5 +1,6 @@
-/** What the cancel / reactivate dialog says and allows in each state (pure; the view only renders). */
+/** What the cancel / reactivate dialog says and allows in each state (pure; the view only renders), in the language in use. */
 import type { SnapshotFrom } from 'xstate';
+import { m } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import type { CancelSubscriptionEvent, CancelSubscriptionMachine } from './cancelSubscription.machine';
 
@@ -34,29 +35,25 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
   if (change === 'cancel') {
     return {
       ...handlers, open, pending, error: rejected,
-      title: 'Cancel your subscription?',
+      title: m.cancel_your_subscription(),
       body: [
-        date
-          ? `You keep PREMIUM access until ${date} (Asia/Manila). After that your plan returns to Free.`
-          : 'You keep PREMIUM access until the end of your current billing period. After that your plan returns to Free.',
-        'Subscription fees are non-refundable: the current period is not refunded.',
+        date ? m.you_keep_premium_access_until_asia({ date }) : m.you_keep_premium_access_until_the(),
+        m.subscription_fees_are_non_refundable(),
       ],
-      confirmLabel: pending ? 'Canceling...' : 'Cancel Subscription',
+      confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
       destructive: true,
-      dismissLabel: 'Keep Subscription',
+      dismissLabel: m.keep_subscription(),
     };
   }
   return {
     ...handlers, open, pending, error: rejected,
-    title: 'Reactivate your subscription?',
+    title: m.reactivate_your_subscription(),
     body: [
-      date
-        ? `Your PREMIUM plan continues and renews on ${date} (Asia/Manila) with your current payment method.`
-        : 'Your PREMIUM plan continues and renews at the end of the current period with your current payment method.',
-      'Subscription fees are non-refundable.',
+      date ? m.your_premium_plan_continues_and({ date }) : m.your_premium_plan_continues_and_2(),
+      m.subscription_fees_are_non_refundable_2(),
     ],
-    confirmLabel: pending ? 'Reactivating...' : 'Reactivate Subscription',
+    confirmLabel: pending ? m.reactivating() : m.reactivate_subscription(),
     destructive: false,
-    dismissLabel: 'Not Now',
+    dismissLabel: m.not_now(),
   };
 }

@@ -6,7 +6,8 @@
  */
 import { placeholder } from '../actors';
 import { assign, setup } from 'xstate';
-import { errorMessageOf, type Notify } from '../shared';
+import { m } from '../../i18n';
+import { errorMessageOf, type Notify, type Text } from '../shared';
 import type { MessageResult, SubscriptionRequest } from '../subscription/subscription.actors';
 
 export type SubscriptionChange = 'cancel' | 'reactivate';
@@ -24,9 +25,10 @@ export type CancelSubscriptionEvent =
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' };
 
-const SUCCESS_FALLBACK: Record<SubscriptionChange, string> = {
-  cancel: 'Your subscription has been canceled.',
-  reactivate: 'Your subscription has been reactivated.',
+/** Said when the server's answer carries no message (catalog messages, called when toasted). */
+const SUCCESS_FALLBACK: Record<SubscriptionChange, Text> = {
+  cancel: m.your_subscription_has_been_canceled,
+  reactivate: m.your_subscription_has_been,
 };
 
 export const cancelSubscriptionMachine = setup({

@@ -1,5 +1,6 @@
 /** What the Renew now button shows from its flow (product.md#checkout-renewal). */
 import type { SnapshotFrom } from 'xstate';
+import { m } from '../../i18n';
 import type { RenewNowEvent, RenewNowMachine } from './renewNow.machine';
 
 export interface RenewNowProps {
@@ -14,7 +15,7 @@ export interface RenewNowProps {
 export function connectRenewNow(snapshot: SnapshotFrom<RenewNowMachine>, send: (event: RenewNowEvent) => void): RenewNowProps {
   const busy = snapshot.matches('opening') || snapshot.matches('leaving');
   return {
-    label: busy ? 'Opening checkout...' : 'Renew now',
+    label: busy ? m.opening_checkout() : m.renew_now(),
     busy,
     error: snapshot.matches('rejected') ? snapshot.context.error : null,
     renew: (subscriptionId) => send({ type: 'renew.start', subscriptionId }),

@@ -1,36 +1,38 @@
 /**
  * From the server's subscription data to what the subscription page shows (product.md#subscription, product.md#constants): pure, so the
- * page only renders and the wording is tested without a browser.
+ * page only renders and the wording is tested without a browser. Words come from the catalog (issue 20),
+ * called when the view is made, so they are in the language in use.
  */
 import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import { intlLocale, m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
 import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
 
-const STATUS_LABELS: Record<string, string> = {
-  ACTIVE: 'Active',
-  CANCELED: 'Canceled',
-  PENDING: 'Pending',
-  PAST_DUE: 'Past due',
-  EXPIRED: 'Expired',
+const STATUS_LABELS: Record<string, () => string> = {
+  ACTIVE: m.active,
+  CANCELED: m.canceled,
+  PENDING: m.pending,
+  PAST_DUE: m.past_due,
+  EXPIRED: m.expired,
 };
 
 /** A known status in words; any other value exactly as the server sent it (never a crash). */
 export function statusLabel(status: string): string {
-  return STATUS_LABELS[status] ?? status;
+  return STATUS_LABELS[status]?.() ?? status;
 }
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  PAYMENT_SUCCESS: 'Succeeded',
-  PAYMENT_FAILED: 'Failed',
-  PENDING: 'Pending',
-  PAYMENT_EXPIRED: 'Expired',
-  PAYMENT_CANCELLED: 'Canceled',
+const PAYMENT_STATUS_LABELS: Record<string, () => string> = {
+  PAYMENT_SUCCESS: m.succeeded,
+  PAYMENT_FAILED: m.failed,
+  PENDING: m.pending,
+  PAYMENT_EXPIRED: m.expired,
+  PAYMENT_CANCELLED: m.canceled,
 };
 
 export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status] ?? status;
+  return PAYMENT_STATUS_LABELS[status]?.() ?? status;
 }
 
 /** The tone a status badge takes: good, warning (ends soon or failed), neutral (anything else). */
@@ -40,15 +42,15 @@ export function statusTone(status: string): 'good' | 'warning' | 'neutral' {
   return 'neutral';
 }
 
-const METHOD_NAMES: Record<PaymentMethod, string> = {
-  MAYA_VAULT: 'Card',
-  MAYA_WALLET: 'Maya Wallet',
-  MAYA_CHECKOUT: 'Maya Checkout',
-  VOUCHER: 'Voucher',
+const METHOD_NAMES: Record<PaymentMethod, () => string> = {
+  MAYA_VAULT: m.card,
+  MAYA_WALLET: m.maya_wallet,
+  MAYA_CHECKOUT: m.maya_checkout,
+  VOUCHER: m.voucher,
 };
 
 export function paymentMethodName(method: string): string {
-  return METHOD_NAMES[method as PaymentMethod] ?? method;
+  return METHOD_NAMES[method as PaymentMethod]?.() ?? method;
 }
 
 // The price wording lives with the money helpers (the wizard's route uses it without this module's dates).
@@ -82,7 +84,7 @@ export interface SubscriptionCardView {
   price: string | null;
   startDate: string;
   /** 'Next Billing Date', or 'End Date' when CANCELED or paid by a voucher (product.md#subscription); null when there is no date. */
-  dateLabel: 'Next Billing Date' | 'End Date' | null;
+  dateLabel: string | null;
   date: string | null;
   /** What the next renewal takes and from where ('₱99 on Visa **** 1381'); null when nothing renews. */
   nextCharge: string | null;
@@ -101,9 +103,9 @@ function nextChargeOf(status: SubscriptionStatusDetails, method: PaymentMethodVi
   if (status.planType !== 'PREMIUM' || status.status !== 'ACTIVE' || !method) return null;
   const amount = formatPrice(status.planAmount, status.planCurrency);
   if (status.paymentMethod === 'MAYA_VAULT' || status.paymentMethod === 'MAYA_WALLET') {
-    return `${amount} on ${[method.name, lastFour(method.detail)].filter(Boolean).join(' ')}`;
+    return m.on({ amount, method: [method.name, lastFour(method.detail)].filter(Boolean).join(' ') });
   }
-  if (status.paymentMethod === 'MAYA_CHECKOUT') return `${amount} by Maya Checkout, when you renew`;
+  if (status.paymentMethod === 'MAYA_CHECKOUT') return m.by_maya_checkout_when_you_renew({ amount });
   return null;
 }
 
@@ -111,7 +113,7 @@ function voucherOf(status: SubscriptionStatusDetails): string | null {
   if (status.paymentMethod !== 'VOUCHER' && !status.isVoucherSubscription) return null;
   const code = status.voucherCode ?? status.paymentMethodDetails?.voucherCode ?? null;
   const days = status.subscriptionDays ?? (status.planBillingCycle === 'voucher' ? Number(status.planDuration) || null : null);
-  return [code, days ? `${days} ${days === 1 ? 'day' : 'days'}` : null].filter(Boolean).join(' · ') || 'Voucher';
+  return [code, days ? (days === 1 ? m.day({ days }) : m.days({ days })) : null].filter(Boolean).join(' · ') || m.voucher();
 }
 
 export function subscriptionCardView(status: SubscriptionStatusDetails): SubscriptionCardView {
@@ -135,7 +137,7 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
       ? null
       : `${formatPrice(status.planAmount, status.planCurrency)} ${formatBillingPeriod(status.planDuration, status.planBillingCycle)}`,
     startDate: formatDateTime(status.startDate),
-    dateLabel: date ? (canceled || voucher ? 'End Date' : 'Next Billing Date') : null,
+    dateLabel: date ? (canceled || voucher ? m.end_date() : m.next_billing_date()) : null,
     date,
     nextCharge: nextChargeOf(status, paymentMethodView(status)),
     voucher,
@@ -166,13 +168,13 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
   if (renewal.state === 'PAST_DUE') {
     return {
       kind: 'pastDue',
-      title: 'Your renewal payment failed',
+      title: m.your_renewal_payment_failed(),
       lines: [
         sentence(renewal.failure),
         renewal.nextAttemptDate
-          ? `We will try again on ${formatDateTime(renewal.nextAttemptDate)}.`
-          : 'We will not try this payment method again.',
-        `Change your payment method to keep Premium after ${formatDateTime(renewal.accessEndDate)}.`,
+          ? m.we_will_try_again_on({ date: formatDateTime(renewal.nextAttemptDate) })
+          : m.we_will_not_try_this_payment_method(),
+        m.change_your_payment_method_to_keep({ date: formatDateTime(renewal.accessEndDate) }),
       ],
       action: { kind: 'changePaymentMethod' },
     };
@@ -180,10 +182,10 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
   if (!status.subscriptionId) return null;
   return {
     kind: 'due',
-    title: 'Time to renew',
+    title: m.time_to_renew(),
     lines: [
-      `Your Premium ends on ${formatDateTime(renewal.dueDate)}. Maya Checkout does not renew by itself.`,
-      'Renew now and your next period starts on that date, so you lose no days.',
+      m.your_premium_ends_on_maya_checkout({ date: formatDateTime(renewal.dueDate) }),
+      m.renew_now_and_your_next_period(),
     ],
     action: { kind: 'renew', subscriptionId: status.subscriptionId },
   };
@@ -218,7 +220,7 @@ export function historyRow(item: SubscriptionHistoryItem): HistoryRow {
     status: statusLabel(item.status),
     statusTone: statusTone(item.status),
     period: end ? `${start} – ${end}` : start,
-    autoRenew: item.autoRenew ? 'Renews automatically' : 'Does not renew',
+    autoRenew: item.autoRenew ? m.renews_automatically() : m.does_not_renew(),
   };
 }
 
@@ -253,7 +255,7 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       amount: formatPrice(p.totalAmount, null),
       status: paymentStatusLabel(p.status),
       statusTone: statusTone(p.status),
-      retries: p.retryCount > 0 ? `Retried ${p.retryCount} ${p.retryCount === 1 ? 'time' : 'times'}` : null,
+      retries: p.retryCount > 0 ? (p.retryCount === 1 ? m.retried_time : m.retried_times)({ retryCount: p.retryCount }) : null,
       reference: p.referenceId,
       receipt: p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
     }));
@@ -271,20 +273,20 @@ export interface PaymentResultView {
 export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
   const latest = newestFirst(payments)[0];
   if (!latest) return null;
-  const rows = [
-    { label: 'Plan', value: latest.planName ?? '—' },
-    { label: 'Amount', value: formatPrice(latest.totalAmount, null) },
-    { label: 'Payment method', value: paymentMethodName(latest.paymentMethod) },
-    { label: 'Reference', value: latest.referenceId },
-    { label: 'Date', value: formatDateTime(latest.createdAt) },
-    { label: 'Status', value: paymentStatusLabel(latest.status) },
+  const rows: PaymentResultView['rows'] = [
+    { label: m.plan(), value: latest.planName ?? '—' },
+    { label: m.amount(), value: formatPrice(latest.totalAmount, null) },
+    { label: m.payment_method_2(), value: paymentMethodName(latest.paymentMethod) },
+    { label: m.reference(), value: latest.referenceId },
+    { label: m.date(), value: formatDateTime(latest.createdAt) },
+    { label: m.status(), value: paymentStatusLabel(latest.status) },
   ];
   if (status && latest.status === 'PAYMENT_SUCCESS' && status.planType === 'PREMIUM') {
     const card = subscriptionCardView(status);
     if (card.dateLabel && card.date) rows.push({ label: card.dateLabel, value: card.date });
   }
   return {
-    confirming: latest.status === 'PENDING' ? 'Maya is still confirming this payment. This page updates by itself.' : null,
+    confirming: latest.status === 'PENDING' ? m.maya_is_still_confirming_this() : null,
     rows,
     receipt: latest.status === 'PAYMENT_SUCCESS' ? receiptPath(latest.id) : null,
   };
@@ -299,22 +301,24 @@ export interface ReceiptView {
 }
 
 export function receiptView(receipt: Receipt): ReceiptView {
-  const period = receipt.periodStart && receipt.periodEnd ? `${formatDate(receipt.periodStart)} to ${formatDate(receipt.periodEnd)}` : null;
-  const rows = [
-    { label: 'Billed to', value: `${receipt.customerName} (${receipt.customerEmail})` },
-    { label: 'Plan', value: `${receipt.planName} (PREMIUM)` },
-    ...(period ? [{ label: 'Period', value: period }] : []),
-    { label: 'Payment method', value: paymentMethodName(receipt.paymentMethod) },
-    { label: 'Reference', value: receipt.referenceId },
-    { label: 'Date paid', value: formatDateTime(receipt.paidAt) },
-    { label: 'Status', value: 'Paid' },
+  const period = receipt.periodStart && receipt.periodEnd
+    ? m.to({ start: formatDate(receipt.periodStart), end: formatDate(receipt.periodEnd) })
+    : null;
+  const rows: ReceiptView['rows'] = [
+    { label: m.billed_to(), value: `${receipt.customerName} (${receipt.customerEmail})` },
+    { label: m.plan(), value: `${receipt.planName} (PREMIUM)` },
+    ...(period ? [{ label: m.period(), value: period }] : []),
+    { label: m.payment_method_2(), value: paymentMethodName(receipt.paymentMethod) },
+    { label: m.reference(), value: receipt.referenceId },
+    { label: m.date_paid(), value: formatDateTime(receipt.paidAt) },
+    { label: m.status(), value: m.paid() },
   ];
   return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: receiptAmount(receipt.amount, receipt.currency) };
 }
 
-/** A receipt's amount to the centavo: '₱990.00'. */
+/** A receipt's amount to the centavo: '₱990.00' (digits grouped as the language in use groups them). */
 export function receiptAmount(amount: string, currency: string): string {
   const value = Number(amount);
   if (!Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
-  return `${currencySymbol(currency)}${value.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${currencySymbol(currency)}${value.toLocaleString(intlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, useSearch } from 'wouter';
 import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
+import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
 import { isConfirming, paymentResultView } from '../../machines/subscription/subscription.format';
@@ -17,11 +18,13 @@ import * as css from './paymentResult.css';
 import { connectSession } from '../../machines/session';
 import { useConnect } from '../useFlow';
 
-const RESULTS: Record<string, { title: string; text: string }> = {
-  success: { title: 'Payment Successful', text: 'Thank you! Your PREMIUM subscription is being activated.' },
-  failed: { title: 'Payment Failed', text: 'Your payment did not go through. No charge was made; please try again.' },
-  canceled: { title: 'Payment Cancelled', text: 'You cancelled the payment. No charge was made.' },
+// Catalog messages, called when the page renders.
+const RESULTS: Record<string, { title: () => string; text: () => string }> = {
+  success: { title: m.payment_successful, text: m.thank_you_your_premium_subscription },
+  failed: { title: m.payment_failed, text: m.your_payment_did_not_go_through_no },
+  canceled: { title: m.payment_cancelled, text: m.you_cancelled_the_payment_no_charge },
 };
+const UNKNOWN_RESULT = { title: m.error, text: m.we_could_not_read_the_result_of_this };
 
 /** How long the page asks again while Maya is still confirming a payment (every 2 s, 15 times). */
 const CONFIRMING_POLL_MS = 2000;
@@ -37,12 +40,12 @@ function PaidDetails() {
   });
   // The next billing date is read once Maya has confirmed the payment.
   const status = useQuery({ ...subscriptionStatusQuery(api), staleTime: 0, enabled: Boolean(payments.data?.length && !isConfirming(payments.data)) });
-  if (payments.isPending) return <p role="status" className={muted}>Loading your payment details...</p>;
-  if (payments.isError) return <p role="alert" className={muted}>We could not load your payment details. The Payments list on your subscription page has them.</p>;
+  if (payments.isPending) return <p role="status" className={muted}>{m.loading_your_payment_details()}</p>;
+  if (payments.isError) return <p role="alert" className={muted}>{m.we_could_not_load_your_payment()}</p>;
   const view = paymentResultView(payments.data, status.data ?? null);
   if (!view) return null;
   return (
-    <section aria-label="Payment details" className={css.details}>
+    <section aria-label={m.payment_details()} className={css.details}>
       {view.confirming && <p role="status">{view.confirming}</p>}
       <dl className={`${details} ${css.list}`}>
         {view.rows.map((row) => (
@@ -52,7 +55,7 @@ function PaidDetails() {
           </div>
         ))}
       </dl>
-      {view.receipt && <Link href={view.receipt}>View receipt</Link>}
+      {view.receipt && <Link href={view.receipt}>{m.view_receipt()}</Link>}
     </section>
   );
 }
@@ -63,16 +66,16 @@ export default function PaymentResultPage() {
   const { session } = useServices();
   const signedIn = useConnect(session, connectSession).signedIn;
   if (!status) return <Redirect to={routes.home} replace />;
-  const result = RESULTS[status] ?? { title: 'Error', text: 'We could not read the result of this payment.' };
+  const result = RESULTS[status] ?? UNKNOWN_RESULT;
   return (
     <div className={css.page}>
       <div className={`${card} ${centered}`}>
-        <h1 className={heading}>{result.title}</h1>
-        <p>{result.text}</p>
+        <h1 className={heading}>{result.title()}</h1>
+        <p>{result.text()}</p>
         {status === 'success' && signedIn && <PaidDetails />}
         <div className={css.actions}>
-          {status === 'failed' && signedIn && <Link href={tryAgainPath(search)} className={button.primary}>Try again</Link>}
-          <Link href={routes.subscription} className={status === 'failed' && signedIn ? button.secondary : button.primary}>Go to Subscription</Link>
+          {status === 'failed' && signedIn && <Link href={tryAgainPath(search)} className={button.primary}>{m.try_again()}</Link>}
+          <Link href={routes.subscription} className={status === 'failed' && signedIn ? button.secondary : button.primary}>{m.go_to_subscription()}</Link>
         </div>
       </div>
     </div>

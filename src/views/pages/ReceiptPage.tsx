@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { receiptQuery } from '../../api/queries';
+import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { receiptView } from '../../machines/subscription/subscription.format';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
@@ -21,14 +22,14 @@ export default function ReceiptPage() {
   const view = receipt.data ? receiptView(receipt.data) : null;
   return (
     <div className={mediumPage}>
-      <Link href={routes.subscription} className={`${sub.backLink} ${css.screenOnly}`}>← Back to Subscription</Link>
+      <Link href={routes.subscription} className={`${sub.backLink} ${css.screenOnly}`}>{m.back_to_subscription()}</Link>
       <article className={`${card} ${css.receipt}`} aria-labelledby="receipt-title">
-        <h1 id="receipt-title" className={heading}>Receipt</h1>
-        {receipt.isPending && <p role="status" className={muted}>Loading your receipt...</p>}
+        <h1 id="receipt-title" className={heading}>{m.receipt()}</h1>
+        {receipt.isPending && <p role="status" className={muted}>{m.loading_your_receipt()}</p>}
         {receipt.isError && (
           <div className={css.screenOnly}>
             <ErrorBox message={receipt.error.message} />
-            <button type="button" className={button.secondary} onClick={() => void receipt.refetch()}>Try again</button>
+            <button type="button" className={button.secondary} onClick={() => void receipt.refetch()}>{m.try_again()}</button>
           </div>
         )}
         {view && (
@@ -45,12 +46,12 @@ export default function ReceiptPage() {
                 </div>
               ))}
               <div className={`${detailRow} ${css.totalRow}`}>
-                <dt className={detailLabel}>Amount paid</dt>
+                <dt className={detailLabel}>{m.amount_paid()}</dt>
                 <dd className={`${detailValue} ${css.total}`}>{view.total}</dd>
               </div>
             </dl>
             <div className={css.screenOnly}>
-              <button type="button" className={button.primary} onClick={() => window.print()}>Print or save as PDF</button>
+              <button type="button" className={button.primary} onClick={() => window.print()}>{m.print_or_save_as_pdf()}</button>
             </div>
           </>
         )}

@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
+import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription';
 import { connectVoucher, voucherMachine } from '../../machines/voucher';
@@ -45,17 +46,17 @@ export default function RedeemVoucherPage() {
 
   return (
     <div className={narrowPage}>
-      <Link href={routes.subscription} className={css.backLink}>← Back to Subscription</Link>
+      <Link href={routes.subscription} className={css.backLink}>{m.back_to_subscription()}</Link>
       <section className={card} aria-labelledby="voucher-title">
-        <h1 id="voucher-title" className={heading}>Redeem Voucher</h1>
-        <p className={muted}>Enter your voucher code to activate your subscription</p>
-        <form className={form} onSubmit={onSubmit} noValidate aria-label="Redeem Voucher">
+        <h1 id="voucher-title" className={heading}>{m.redeem_voucher()}</h1>
+        <p className={muted}>{m.enter_your_voucher_code_to_activate()}</p>
+        <form className={form} onSubmit={onSubmit} noValidate aria-label={m.redeem_voucher()}>
           <fieldset className={fieldset} disabled={redeeming}>
             <TextField
-              label="Voucher Code" name="code" placeholder="BISAYA30" autoComplete="off" autoCapitalize="characters"
+              label={m.voucher_code()} name="code" placeholder="BISAYA30" autoComplete="off" autoCapitalize="characters"
               spellCheck={false} maxLength={32} onInput={forceUpperCase} error={fieldError ?? undefined} focusOnLateError
             />
-            <button type="submit" className={button.primary} aria-busy={redeeming}>{redeeming ? 'Redeeming...' : 'Redeem Voucher'}</button>
+            <button type="submit" className={button.primary} aria-busy={redeeming}>{redeeming ? m.redeeming() : m.redeem_voucher()}</button>
           </fieldset>
         </form>
       </section>

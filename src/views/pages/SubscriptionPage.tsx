@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
+import { m } from '../../i18n';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { cancelSubscriptionMachine, connectCancelSubscription } from '../../machines/cancelSubscription';
@@ -41,7 +42,7 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
   return (
     <div className={css.errorArea}>
       <ErrorBox message={message} />
-      <button type="button" className={button.secondary} onClick={onRetry}>Try again</button>
+      <button type="button" className={button.secondary} onClick={onRetry}>{m.try_again()}</button>
     </div>
   );
 }
@@ -62,7 +63,7 @@ function RenewalNotice({ status, renewNow }: { status: SubscriptionStatusDetails
           </button>
         </>
       ) : (
-        <Link href={routes.changePaymentMethod} className={button.primary}>Change Payment Method</Link>
+        <Link href={routes.changePaymentMethod} className={button.primary}>{m.change_payment_method()}</Link>
       )}
     </section>
   );
@@ -85,23 +86,23 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
         <span className={css.badge[view.statusTone]}>{view.status}</span>
       </div>
       <dl className={css.facts}>
-        <dt className={css.factLabel}>Plan</dt>
+        <dt className={css.factLabel}>{m.plan()}</dt>
         <dd className={css.factValue}>{view.planName}</dd>
-        <dt className={css.factLabel}>Type</dt>
+        <dt className={css.factLabel}>{m.type()}</dt>
         <dd className={css.factValue}>{view.planType}</dd>
-        <dt className={css.factLabel}>Status</dt>
+        <dt className={css.factLabel}>{m.status()}</dt>
         <dd className={css.factValue}>{view.status}</dd>
         {view.price && (
           <>
-            <dt className={css.factLabel}>Price</dt>
+            <dt className={css.factLabel}>{m.price()}</dt>
             <dd className={css.factValue}>{view.price}</dd>
           </>
         )}
-        <dt className={css.factLabel}>Start Date</dt>
+        <dt className={css.factLabel}>{m.start_date()}</dt>
         <dd className={css.factValue}>{view.startDate}</dd>
         {view.voucher && (
           <>
-            <dt className={css.factLabel}>Voucher</dt>
+            <dt className={css.factLabel}>{m.voucher()}</dt>
             <dd className={css.factValue}>{view.voucher}</dd>
           </>
         )}
@@ -113,13 +114,13 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
         )}
         {view.nextCharge && (
           <>
-            <dt className={css.factLabel}>Next Charge</dt>
+            <dt className={css.factLabel}>{m.next_charge()}</dt>
             <dd className={css.factValue}>{view.nextCharge}</dd>
           </>
         )}
         {view.paymentMethod && (
           <>
-            <dt className={css.factLabel}>Payment Method</dt>
+            <dt className={css.factLabel}>{m.payment_method()}</dt>
             <dd className={css.factValue}>
               {view.paymentMethod.name}
               {view.paymentMethod.detail && <> <span className={css.mono}>{view.paymentMethod.detail}</span></>}
@@ -130,21 +131,21 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
       <div className={css.actions}>
         {view.isFree ? (
           <>
-            <Link href={routes.subscribe} className={button.primary}>Subscribe to Premium Plan</Link>
-            <Link href={routes.redeemVoucher} className={button.secondary}>Redeem Voucher</Link>
+            <Link href={routes.subscribe} className={button.primary}>{m.subscribe_to_premium_plan()}</Link>
+            <Link href={routes.redeemVoucher} className={button.secondary}>{m.redeem_voucher()}</Link>
           </>
         ) : (
           <>
             {view.change && (
               // One button whose words change, so focus can return to it after the dialog closes.
               <button ref={opener} type="button" className={button.secondary} onClick={onChange}>
-                {view.change.kind === 'cancel' ? 'Cancel Subscription' : 'Reactivate Subscription'}
+                {view.change.kind === 'cancel' ? m.cancel_subscription() : m.reactivate_subscription()}
               </button>
             )}
             {notice?.action.kind !== 'changePaymentMethod' && (
-              <Link href={routes.changePaymentMethod} className={button.secondary}>Change Payment Method</Link>
+              <Link href={routes.changePaymentMethod} className={button.secondary}>{m.change_payment_method()}</Link>
             )}
-            <Link href={routes.changePlan} className={button.secondary}>Change Plan</Link>
+            <Link href={routes.changePlan} className={button.secondary}>{m.change_plan()}</Link>
           </>
         )}
       </div>
@@ -154,9 +155,9 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
 
 function HistoryList({ items, tab }: { items: SubscriptionHistoryItem[]; tab: HistoryTab }) {
   const rows = historyItems(items, tab).map(historyRow);
-  if (!rows.length) return <p className={css.empty}>No subscriptions found</p>;
+  if (!rows.length) return <p className={css.empty}>{m.no_subscriptions_found()}</p>;
   return (
-    <ul className={css.scrollList} aria-label={tab === 'active' ? 'Active subscriptions' : 'All subscriptions'} tabIndex={0}>
+    <ul className={css.scrollList} aria-label={tab === 'active' ? m.active_subscriptions() : m.all_subscriptions()} tabIndex={0}>
       {rows.map((row) => (
         <li key={row.id} className={css.listItem}>
           <div className={css.itemHeader}>
@@ -175,9 +176,9 @@ function HistoryList({ items, tab }: { items: SubscriptionHistoryItem[]; tab: Hi
 function History({ items }: { items: SubscriptionHistoryItem[] }) {
   return (
     <Tabs.Root defaultValue="active">
-      <Tabs.List className={css.tabList} aria-label="Subscription history">
-        <Tabs.Trigger value="active" className={css.tab}>Active</Tabs.Trigger>
-        <Tabs.Trigger value="all" className={css.tab}>All</Tabs.Trigger>
+      <Tabs.List className={css.tabList} aria-label={m.subscription_history_2()}>
+        <Tabs.Trigger value="active" className={css.tab}>{m.active()}</Tabs.Trigger>
+        <Tabs.Trigger value="all" className={css.tab}>{m.all()}</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="active"><HistoryList items={items} tab="active" /></Tabs.Content>
       <Tabs.Content value="all"><HistoryList items={items} tab="all" /></Tabs.Content>
@@ -187,35 +188,37 @@ function History({ items }: { items: SubscriptionHistoryItem[] }) {
 
 function Payments({ payments }: { payments: PaymentRecord[] }) {
   const rows = paymentRows(payments);
-  if (!rows.length) return <p className={css.empty}>No payments yet</p>;
+  if (!rows.length) return <p className={css.empty}>{m.no_payments_yet()}</p>;
+  // The column names, in the header and on each cell (the narrow layout shows them beside the values).
+  const labels = { date: m.date(), plan: m.plan(), method: m.method(), amount: m.amount(), status: m.status(), reference: m.reference() };
   return (
-    <div className={css.tableScroll} tabIndex={0} role="region" aria-label="Payment records">
+    <div className={css.tableScroll} tabIndex={0} role="region" aria-label={m.payment_records()}>
       <table className={css.table}>
         <thead className={css.thead}>
           <tr>
-            <th scope="col" className={css.th}>Date</th>
-            <th scope="col" className={css.th}>Plan</th>
-            <th scope="col" className={css.th}>Method</th>
-            <th scope="col" className={css.th}>Amount</th>
-            <th scope="col" className={css.th}>Status</th>
-            <th scope="col" className={css.th}>Reference</th>
+            <th scope="col" className={css.th}>{labels.date}</th>
+            <th scope="col" className={css.th}>{labels.plan}</th>
+            <th scope="col" className={css.th}>{labels.method}</th>
+            <th scope="col" className={css.th}>{labels.amount}</th>
+            <th scope="col" className={css.th}>{labels.status}</th>
+            <th scope="col" className={css.th}>{labels.reference}</th>
           </tr>
         </thead>
         <tbody className={css.tbody}>
           {rows.map((row) => (
             <tr key={row.id} className={css.row}>
-              <td className={css.td} data-label="Date">{row.date}</td>
-              <td className={css.td} data-label="Plan">{row.plan}</td>
-              <td className={css.td} data-label="Method">{row.method}</td>
-              <td className={css.td} data-label="Amount">{row.amount}</td>
-              <td className={css.td} data-label="Status">
+              <td className={css.td} data-label={labels.date}>{row.date}</td>
+              <td className={css.td} data-label={labels.plan}>{row.plan}</td>
+              <td className={css.td} data-label={labels.method}>{row.method}</td>
+              <td className={css.td} data-label={labels.amount}>{row.amount}</td>
+              <td className={css.td} data-label={labels.status}>
                 <span className={css.badge[row.statusTone]}>{row.status}</span>
                 {row.retries && <span className={css.retries}>{row.retries}</span>}
               </td>
-              <td className={css.td} data-label="Reference">
+              <td className={css.td} data-label={labels.reference}>
                 <span className={css.mono}>{row.reference}</span>
                 {row.receipt && (
-                  <Link href={row.receipt} className={css.receiptLink} aria-label={`Receipt for ${row.reference}`}>Receipt</Link>
+                  <Link href={row.receipt} className={css.receiptLink} aria-label={m.receipt_for({ reference: row.reference })}>{m.receipt()}</Link>
                 )}
               </td>
             </tr>
@@ -262,28 +265,28 @@ export default function SubscriptionPage() {
 
   return (
     <div className={page}>
-      <h1 className={heading}>Subscription</h1>
+      <h1 className={heading}>{m.subscription()}</h1>
       <div className={css.layout}>
         <section className={card} aria-labelledby="current-title" aria-busy={parts.status.state === 'loading'}>
-          <h2 id="current-title" className={css.cardTitle}>Current Subscription</h2>
+          <h2 id="current-title" className={css.cardTitle}>{m.current_subscription()}</h2>
           {parts.status.state === 'failed' && <LoadError message={parts.status.error} onRetry={retry} />}
           {parts.status.state === 'ready' && status
             ? <CurrentSubscription status={status} onChange={openChange} opener={opener} renewNow={renewNow} />
-            : parts.status.state !== 'failed' && <Skeleton label="Loading subscription..." lines={['medium', 'long', 'long', 'short']} />}
+            : parts.status.state !== 'failed' && <Skeleton label={m.loading_subscription()} lines={['medium', 'long', 'long', 'short']} />}
         </section>
         <section className={card} aria-labelledby="history-title" aria-busy={parts.history.state === 'loading'}>
-          <h2 id="history-title" className={css.cardTitle}>Subscription History</h2>
+          <h2 id="history-title" className={css.cardTitle}>{m.subscription_history()}</h2>
           {parts.history.state === 'failed' && <LoadError message={parts.history.error} onRetry={retry} />}
           {parts.history.state === 'ready' && history
             ? <History items={history} />
-            : parts.history.state !== 'failed' && <Skeleton label="Loading history..." lines={['short', 'long', 'long']} />}
+            : parts.history.state !== 'failed' && <Skeleton label={m.loading_history()} lines={['short', 'long', 'long']} />}
         </section>
         <section className={`${card} ${css.wide}`} aria-labelledby="payments-title" aria-busy={parts.payments.state === 'loading'}>
-          <h2 id="payments-title" className={css.cardTitle}>Payments</h2>
+          <h2 id="payments-title" className={css.cardTitle}>{m.payments()}</h2>
           {parts.payments.state === 'failed' && <LoadError message={parts.payments.error} onRetry={retry} />}
           {parts.payments.state === 'ready' && payments
             ? <Payments payments={payments} />
-            : parts.payments.state !== 'failed' && <Skeleton label="Loading payments..." lines={['long', 'long', 'medium']} />}
+            : parts.payments.state !== 'failed' && <Skeleton label={m.loading_payments()} lines={['long', 'long', 'medium']} />}
         </section>
       </div>
       <CancelDialog actor={dialog} opener={opener} />

@@ -1,5 +1,5 @@
 /** The subscription home and the voucher page: cards, history tabs, payments list, the dialog. */
-import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 export const layout = style({
@@ -13,10 +13,17 @@ export const cardTitle = style({ margin: `0 0 ${space.md}`, fontSize: font.size.
 export const planHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap', marginBottom: space.md });
 export const planName = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
 
+// Label beside value, the labels' column at most 40% (a long label wraps rather than squeeze the values);
+// on a phone the value under its label (as a payment's details read), so Bisaya's 'Sunod nga Petsa sa
+// Bayad' never squeezes a date or a card number into pieces.
 export const facts = style({
-  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+  display: 'grid', gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)', gap: `${space.sm} ${space.md}`, margin: `0 0 ${space.lg}`,
+  '@media': { 'screen and (max-width: 479px)': { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0 } },
 });
-export const factLabel = style({ color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center' });
+export const factLabel = style({
+  color: vars.color.textMuted, fontSize: font.size.sm, alignSelf: 'center',
+  '@media': { 'screen and (max-width: 479px)': { marginTop: space.sm } },
+});
 export const factValue = style({ margin: 0, overflowWrap: 'anywhere' });
 // A masked number or a reference does not break inside itself where there is room (a phone may need to).
 export const mono = style({
@@ -115,6 +122,7 @@ export const dialog = style({
   background: vars.color.surface, color: vars.color.text, border: `1px solid ${vars.color.border}`, borderRadius: radius.lg,
   padding: space.lg, width: 'min(100%, 560px)', maxHeight: 'calc(100dvh - 32px)', overflowY: 'auto', position: 'relative',
   boxShadow: '0 24px 64px rgba(0,0,0,0.45)', display: 'grid', gap: space.md,
+  '@media': { 'screen and (max-width: 479px)': { padding: space.md } },
 });
 export const dialogTitle = style({ margin: 0, fontSize: font.size.lg, paddingRight: space.xl });
 export const dialogText = style({ margin: 0 });
@@ -125,6 +133,11 @@ export const closeButton = style({
   selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceRaised }, '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 });
 export const dialogActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap', justifyContent: 'flex-end' });
+
+// On a phone a button's side padding is smaller, so Bisaya's longer labels ('Kanselahon ang Subscription') keep to one line.
+globalStyle(`${actions} > :is(a, button), ${dialogActions} > button`, {
+  '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } },
+});
 
 export const backLink = style({ display: 'inline-block', marginBottom: space.md });
 
@@ -139,6 +152,10 @@ export const notice = styleVariants({
 });
 export const noticeTitle = style({ margin: 0, fontSize: font.size.md, fontWeight: 700 });
 export const noticeText = style({ margin: 0 });
-export const retries = style({ display: 'block', marginTop: space.xs, color: vars.color.textMuted, fontSize: font.size.sm });
+// On a phone the cell is a label/value grid: the retries stay in the value column, under the status (not under the label).
+export const retries = style({
+  display: 'block', marginTop: space.xs, color: vars.color.textMuted, fontSize: font.size.sm,
+  '@media': { [narrow]: { gridColumn: 2, marginTop: 0 } },
+});
 /** A successful payment's receipt, under its reference. */
 export const receiptLink = style({ display: 'block', marginTop: space.xs, fontSize: font.size.sm, '@media': { print: { display: 'none' } } });

@@ -6,6 +6,7 @@ import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { m } from '../../i18n';
 import { connectCancelSubscription } from '../../machines/cancelSubscription';
 import type { CancelSubscriptionMachine } from '../../machines/cancelSubscription/cancelSubscription.machine';
 import { button } from '../../styles/ui.css';
@@ -45,7 +46,7 @@ export function CancelDialog({ actor, opener }: { actor: ActorRefFrom<CancelSubs
                 {view.confirmLabel}
               </button>
             </div>
-            <Dialog.CloseTrigger className={css.closeButton} aria-label="Close" disabled={view.pending}>×</Dialog.CloseTrigger>
+            <Dialog.CloseTrigger className={css.closeButton} aria-label={m.close()} disabled={view.pending}>×</Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
