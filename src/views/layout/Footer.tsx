@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { PRODUCT_NAME, SOCIAL_LINKS, SUPPORT_URL } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
-import { saveLanguage } from '../../api/language';
 import { chooseLanguage, currentLocale, LANGUAGE_NAMES, locales, m, type Locale } from '../../i18n';
 import { connectSession } from '../../machines/session';
 import { useServices } from '../services';
@@ -15,7 +14,10 @@ export function Footer() {
   const { choice, setChoice } = useTheme();
   const { http, session } = useServices();
   const { signedIn } = useConnect(session, connectSession);
-  const choose = (locale: Locale) => void chooseLanguage(locale, signedIn ? () => saveLanguage(http, locale) : undefined);
+  // The account's copy of the choice is written through the contract (zod), loaded only when it is needed:
+  // the footer is on the landing page, which carries no schema.
+  const save = (locale: Locale) => () => import('../../api/language').then(({ saveLanguage }) => saveLanguage(http, locale));
+  const choose = (locale: Locale) => void chooseLanguage(locale, signedIn ? save(locale) : undefined);
   return (
     <footer className={css.footer}>
       <div className={css.footerGrid}>
