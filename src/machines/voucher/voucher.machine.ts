@@ -34,7 +34,7 @@ export const voucherMachine = setup({
       code: voucherRedeemRequestSchema.parse({ code: event.code }).code, fieldError: null, serverMessage: null,
     })),
     assignFieldError: assign(({ event }) => ({
-      fieldError: voucherRedeemRequestSchema.safeParse({ code: event.code }).error?.issues[0]?.message ?? messages.voucherRequired,
+      fieldError: voucherRedeemRequestSchema.safeParse({ code: event.code }).error?.issues[0]?.message ?? messages.voucherRequired(),
       serverMessage: null,
     })),
     assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),
