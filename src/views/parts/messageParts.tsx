@@ -2,8 +2,8 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * Calls the message with a marker for each placeholder (private-use characters no text holds), then puts each part where its marker is, so a
- * language may place the link or the address wherever its sentence needs it.
+ * Calls the message with a marker for each placeholder (private-use characters no text holds), then puts
+ * each part where its marker is, so a language may place the link or the address where its sentence needs it.
  * `messageParts(m.accept_terms_and_conditions_and, { termsLink: <Link …/>, privacyLink: <Link …/> })`.
  */
 export function messageParts<K extends string>(message: (inputs: Record<K, string>) => string, parts: Record<K, ReactNode>): ReactNode[] {
