@@ -230,7 +230,7 @@ function parseDetails(raw: string | undefined): Record<string, unknown> {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, PLAN_CHANGE_MESSAGES.badDetails);
   // JSON escapes ("\u0000") become control characters only once parsed: PostgreSQL refuses a NUL.
-  if (holdsControlCharacters(parsed)) throw new HttpError(400, messages.controlCharacters);
+  if (holdsControlCharacters(parsed)) throw new HttpError(400, messages.controlCharacters());
   return parsed as Record<string, unknown>;
 }
 

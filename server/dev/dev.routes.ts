@@ -11,7 +11,7 @@ import { clockRoutes } from './clock.routes';
 
 const loginLinkRequestSchema = z.object({
   email: emailField,
-  redirectUrl: z.optional(plainText(messages.redirectUrlTooLong).check(z.maxLength(2000, messages.redirectUrlTooLong))),
+  redirectUrl: z.optional(plainText(messages.redirectUrlTooLong).check(z.maxLength(2000, { error: () => messages.redirectUrlTooLong() }))),
 });
 
 export const DEV_MESSAGES = {
@@ -28,7 +28,7 @@ export function devRoutes(services: Services) {
   /** Whose mail: one valid address; all of it only for this machine (a shared host lists one address). */
   async function mailFor(c: Context<AppEnv>) {
     const parsed = z.optional(emailField).safeParse(c.req.query('to'));
-    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? messages.emailInvalid);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? messages.emailInvalid());
     if (!parsed.data && !isLocalRequest(c)) throw new HttpError(400, DEV_MESSAGES.mailboxNeedsAddress);
     return services.mailbox.list(parsed.data);
   }

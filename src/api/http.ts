@@ -4,9 +4,11 @@
  * an `ApiError` carrying the message a person should read.
  */
 import type * as z from 'zod/mini';
+import { m } from '../i18n';
 
-export const FALLBACK_MESSAGE = 'Something went wrong';
-export const NETWORK_MESSAGE = 'Network error';
+/** The messages of a failure without the server's own words, in the language in use when it happens (call them). */
+export const FALLBACK_MESSAGE = m.something_went_wrong;
+export const NETWORK_MESSAGE = m.network_error;
 
 export class ApiError extends Error {
   readonly status: number | undefined;
@@ -60,8 +62,8 @@ function messageOf(body: unknown): string | undefined {
  * so it reads 'Network error' too.
  */
 export function networkMessageOf(error: unknown): string {
-  if (error instanceof TypeError) return NETWORK_MESSAGE;
-  return error instanceof Error && error.message.trim() ? error.message : NETWORK_MESSAGE;
+  if (error instanceof TypeError) return NETWORK_MESSAGE();
+  return error instanceof Error && error.message.trim() ? error.message : NETWORK_MESSAGE();
 }
 
 export type Http = ReturnType<typeof createHttp>;
@@ -113,25 +115,25 @@ export function createHttp(config: HttpConfig) {
     if (response.status === 401) config.onUnauthorized();
     // A body that is not JSON (a proxy's HTML error page) counts as no body.
     const parsed: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new ApiError(messageOf(parsed) ?? FALLBACK_MESSAGE, response.status);
-    if (!isEnvelope(parsed)) throw new ApiError(FALLBACK_MESSAGE, response.status);
+    if (!response.ok) throw new ApiError(messageOf(parsed) ?? FALLBACK_MESSAGE(), response.status);
+    if (!isEnvelope(parsed)) throw new ApiError(FALLBACK_MESSAGE(), response.status);
     return parsed;
   }
 
   async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
     const envelope = await send(path, options);
-    if (envelope.success !== true) throw new ApiError(messageOf(envelope) ?? FALLBACK_MESSAGE);
+    if (envelope.success !== true) throw new ApiError(messageOf(envelope) ?? FALLBACK_MESSAGE());
     const data = options.schema.safeParse(envelope.data);
-    if (!data.success) throw new ApiError(FALLBACK_MESSAGE);
+    if (!data.success) throw new ApiError(FALLBACK_MESSAGE());
     return data.data;
   }
 
   /** Like request, but answers with the envelope's message too (calls whose message is the result). */
   async function requestWithMessage<T>(path: string, options: RequestOptions<T>): Promise<{ data: T; message: string }> {
     const envelope = await send(path, options);
-    if (envelope.success !== true) throw new ApiError(messageOf(envelope) ?? FALLBACK_MESSAGE);
+    if (envelope.success !== true) throw new ApiError(messageOf(envelope) ?? FALLBACK_MESSAGE());
     const data = options.schema.safeParse(envelope.data);
-    if (!data.success) throw new ApiError(FALLBACK_MESSAGE);
+    if (!data.success) throw new ApiError(FALLBACK_MESSAGE());
     return { data: data.data, message: messageOf(envelope) ?? '' };
   }
 

@@ -8,38 +8,49 @@
  * names its message; the server loads zod's English messages for the rest (server/platform/http.ts).
  */
 import * as z from 'zod/mini';
+import { m } from '../i18n';
 import { isCommonPassword } from './commonPasswords';
 
+/**
+ * A message of the contract (issue 20): a catalog message, called when a value is checked, so it speaks
+ * the language in use at that moment (the viewer's in the app, the request's on the server), never the
+ * one of the moment this module loaded. `messages.emailRequired()` reads one.
+ */
+export type Message = () => string;
+
+/** zod's parameter for a message read at parse time. */
+const lazy = (message: Message) => ({ error: () => message() });
+
 export const messages = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordConfirmRequired: 'Password Confirmation is required',
-  passwordsMismatch: 'Passwords do not match',
-  firstNameRequired: 'First Name is required',
-  lastNameRequired: 'Last Name is required',
-  birthdateRequired: 'Birthdate is required',
-  birthdateInFuture: 'Birthdate cannot be in the future',
-  birthdateTooEarly: 'Birthdate cannot be before 1900-01-01',
-  verificationTokenRequired: 'Verification token is required',
-  otpRequired: 'OTP code is required',
-  otpInvalid: 'OTP code must be 6 letters or digits',
-  resetTokenRequired: 'Reset token is required',
-  tokenRequired: 'Token is required',
-  oldPasswordRequired: 'Old Password is required',
-  newPasswordRequired: 'New Password is required',
-  newPasswordConfirmRequired: 'New Password Confirmation is required',
-  newPasswordsMismatch: 'New Passwords do not match',
-  voucherRequired: 'Voucher code is required',
-  textTooLong: 'This field is too long',
-  controlCharacters: 'Text must not contain control characters',
-  redirectUrlTooLong: 'The redirect address is too long',
+  emailRequired: m.email_is_required,
+  emailInvalid: m.please_enter_a_valid_email_address,
+  passwordRequired: m.password_is_required,
+  passwordConfirmRequired: m.password_confirmation_is_required,
+  passwordsMismatch: m.passwords_do_not_match,
+  firstNameRequired: m.first_name_is_required,
+  lastNameRequired: m.last_name_is_required,
+  birthdateRequired: m.birthdate_is_required,
+  birthdateInFuture: m.birthdate_cannot_be_in_the_future,
+  birthdateTooEarly: m.birthdate_cannot_be_before_1900_01,
+  verificationTokenRequired: m.verification_token_is_required,
+  otpRequired: m.otp_code_is_required,
+  otpInvalid: m.otp_code_must_be_6_letters_or_digits,
+  resetTokenRequired: m.reset_token_is_required,
+  tokenRequired: m.token_is_required,
+  oldPasswordRequired: m.old_password_is_required,
+  newPasswordRequired: m.new_password_is_required,
+  newPasswordConfirmRequired: m.new_password_confirmation_is,
+  newPasswordsMismatch: m.new_passwords_do_not_match,
+  voucherRequired: m.voucher_code_is_required,
+  textTooLong: m.this_field_is_too_long,
+  controlCharacters: m.text_must_not_contain_control,
+  redirectUrlTooLong: m.the_redirect_address_is_too_long,
   // product.md#password-rule: the password rule and the minimum age of the terms.
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  passwordTooCommon: 'This password is too common',
-  underMinimumAge: 'You must be at least 18 years old',
-} as const;
+  passwordTooShort: m.password_must_be_at_least_8,
+  passwordTooLong: m.password_must_be_at_most_128,
+  passwordTooCommon: m.this_password_is_too_common,
+  underMinimumAge: m.you_must_be_at_least_18_years_old,
+} as const satisfies Record<string, Message>;
 
 /* ----------------------------------------------------------------- field rules */
 
@@ -77,46 +88,48 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
 
 /** A string without control characters: checked before trimming, so a trailing tab is refused too. */
-const noControlCharacters = (message: string) => z.refine<string>((value) => !hasControlCharacters(value), message);
+const noControlCharacters = (message: Message) => z.refine<string>((value) => !hasControlCharacters(value), lazy(message));
 
 /** A string without control characters: checked before trimming, so a trailing tab is refused too. */
-export const plainText = (message: string) => z.string({ error: message }).check(noControlCharacters(messages.controlCharacters));
+export const plainText = (message: Message) => z.string(lazy(message)).check(noControlCharacters(messages.controlCharacters));
 /** A gateway's id (a card token, a link id): plain text of 1 to 200 characters. */
-export const gatewayIdField = (name: string) =>
-  plainText(`${name} is required`).check(z.minLength(1, `${name} is required`), z.maxLength(200, messages.textTooLong));
+export const gatewayIdField = (name: string) => {
+  const isRequired = () => m.is_required({ name });
+  return plainText(isRequired).check(z.minLength(1, lazy(isRequired)), z.maxLength(200, lazy(messages.textTooLong)));
+};
 
-const required = (message: string, max = MAX_TEXT) =>
-  plainText(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, messages.textTooLong));
+const required = (message: Message, max = MAX_TEXT) =>
+  plainText(message).check(z.trim(), z.minLength(1, lazy(message)), z.maxLength(max, lazy(messages.textTooLong)));
 
 export const emailField = z.pipe(
-  z.string({ error: messages.emailRequired }).check(
+  z.string(lazy(messages.emailRequired)).check(
     noControlCharacters(messages.emailInvalid),
     z.trim(),
-    z.minLength(1, messages.emailRequired),
-    z.maxLength(254, messages.emailInvalid),
+    z.minLength(1, lazy(messages.emailRequired)),
+    z.maxLength(254, lazy(messages.emailInvalid)),
   ),
-  z.email({ error: messages.emailInvalid }),
+  z.email(lazy(messages.emailInvalid)),
 );
 
 /** Passwords are never trimmed: spaces are characters the user chose. */
-export const passwordField = (message: string) =>
-  z.string({ error: message }).check(z.minLength(1, message), z.maxLength(MAX_PASSWORD, messages.textTooLong));
+export const passwordField = (message: Message) =>
+  z.string(lazy(message)).check(z.minLength(1, lazy(message)), z.maxLength(MAX_PASSWORD, lazy(messages.textTooLong)));
 
 /**
  * A password being chosen (sign-up, reset, change), product.md#password-rule: 8 to 128 characters, not a common one.
  * The common-password check applies once the list is loaded (always on the server; see ./commonPasswords).
  */
-export const newPasswordField = (message: string) =>
-  z.string({ error: message }).check(
-    z.minLength(1, message),
-    z.minLength(MIN_PASSWORD, messages.passwordTooShort),
-    z.maxLength(MAX_PASSWORD, messages.passwordTooLong),
-    z.refine((value: string) => !isCommonPassword(value), messages.passwordTooCommon),
+export const newPasswordField = (message: Message) =>
+  z.string(lazy(message)).check(
+    z.minLength(1, lazy(message)),
+    z.minLength(MIN_PASSWORD, lazy(messages.passwordTooShort)),
+    z.maxLength(MAX_PASSWORD, lazy(messages.passwordTooLong)),
+    z.refine((value: string) => !isCommonPassword(value), lazy(messages.passwordTooCommon)),
   );
 
 export const otpField = z
-  .string({ error: messages.otpRequired })
-  .check(z.trim(), z.minLength(1, messages.otpRequired), z.regex(/^[A-Za-z0-9]{6}$/, messages.otpInvalid));
+  .string(lazy(messages.otpRequired))
+  .check(z.trim(), z.minLength(1, lazy(messages.otpRequired)), z.regex(/^[A-Za-z0-9]{6}$/, lazy(messages.otpInvalid)));
 
 /* ----------------------------------------------------------------- entities */
 
@@ -292,27 +305,27 @@ export const savedCardSchema = z.object({
 });
 
 /** A path of this app to come back to (never another site): '/subscribe?plan=monthly&step=3'. */
-export const appPathSchema = z.string().check(z.maxLength(512), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, 'returnTo must be a path of this app'));
+export const appPathSchema = z.string().check(z.maxLength(512), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, lazy(m.returnto_must_be_a_path_of_this_app)));
 
 /** What a person reads when a card field is refused by the server (the form says the same before sending). */
 export const CARD_FIELD_MESSAGES = {
-  number: 'Enter the card number: 12 to 19 digits.',
-  expMonth: 'Enter the expiry month as two digits, e.g. 07.',
-  expYear: 'Enter the expiry year as four digits, e.g. 2030.',
-  cvc: 'Enter the 3 or 4 digit security code (CVC) from the back of the card.',
-  isDefault: 'Choose whether this card is your default payment method.',
-  returnTo: 'returnTo must be a path of this app',
-} as const;
+  number: m.enter_the_card_number_12_to_19,
+  expMonth: m.enter_the_expiry_month_as_two_digits,
+  expYear: m.enter_the_expiry_year_as_four_digits,
+  cvc: m.enter_the_3_or_4_digit_security_code,
+  isDefault: m.choose_whether_this_card_is_your,
+  returnTo: m.returnto_must_be_a_path_of_this_app,
+} as const satisfies Record<string, Message>;
 
 export const newCardSchema = z.object({
-  number: z.string({ error: CARD_FIELD_MESSAGES.number }).check(z.regex(/^[\d ]{12,23}$/, CARD_FIELD_MESSAGES.number)),
+  number: z.string(lazy(CARD_FIELD_MESSAGES.number)).check(z.regex(/^[\d ]{12,23}$/, lazy(CARD_FIELD_MESSAGES.number))),
   // Two digits here; the month itself is the card rules' to judge ('Invalid month', lib/card.ts).
-  expMonth: z.string({ error: CARD_FIELD_MESSAGES.expMonth }).check(z.regex(/^\d{2}$/, CARD_FIELD_MESSAGES.expMonth)),
-  expYear: z.string({ error: CARD_FIELD_MESSAGES.expYear }).check(z.regex(/^\d{4}$/, CARD_FIELD_MESSAGES.expYear)),
-  cvc: z.string({ error: CARD_FIELD_MESSAGES.cvc }).check(z.regex(/^\d{3,4}$/, CARD_FIELD_MESSAGES.cvc)),
-  isDefault: z._default(z.boolean({ error: CARD_FIELD_MESSAGES.isDefault }), true),
+  expMonth: z.string(lazy(CARD_FIELD_MESSAGES.expMonth)).check(z.regex(/^\d{2}$/, lazy(CARD_FIELD_MESSAGES.expMonth))),
+  expYear: z.string(lazy(CARD_FIELD_MESSAGES.expYear)).check(z.regex(/^\d{4}$/, lazy(CARD_FIELD_MESSAGES.expYear))),
+  cvc: z.string(lazy(CARD_FIELD_MESSAGES.cvc)).check(z.regex(/^\d{3,4}$/, lazy(CARD_FIELD_MESSAGES.cvc))),
+  isDefault: z._default(z.boolean(lazy(CARD_FIELD_MESSAGES.isDefault)), true),
   /** Where the viewer comes back to after confirming the card with the bank. */
-  returnTo: z.optional(z.string({ error: CARD_FIELD_MESSAGES.returnTo }).check(z.maxLength(512, CARD_FIELD_MESSAGES.returnTo), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, CARD_FIELD_MESSAGES.returnTo))),
+  returnTo: z.optional(z.string(lazy(CARD_FIELD_MESSAGES.returnTo)).check(z.maxLength(512, lazy(CARD_FIELD_MESSAGES.returnTo)), z.regex(/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/, lazy(CARD_FIELD_MESSAGES.returnTo)))),
 });
 
 export const saveCardTokenSchema = z.object({ idToken: z.string(), isDefault: z.boolean() });
@@ -332,9 +345,9 @@ export const walletLinkSchema = z.object({
 });
 
 /** An http(s) address with no control character (a NUL would reach the gateway), at most 2,000 characters. */
-const returnAddress = plainText('Each return address must be an http(s) address.').check(
-  z.maxLength(2000, messages.textTooLong),
-  z.url({ protocol: /^https?$/, error: 'Each return address must be an http(s) address.' }),
+const returnAddress = plainText(m.each_return_address_must_be_an_http).check(
+  z.maxLength(2000, lazy(messages.textTooLong)),
+  z.url({ protocol: /^https?$/, ...lazy(m.each_return_address_must_be_an_http) }),
 );
 export const walletLinkStartRequestSchema = z.object({
   redirectUrl: z.object({ success: returnAddress, failure: returnAddress, cancel: returnAddress }),
@@ -442,12 +455,12 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export const birthdateField = (today: () => string = () => todayIso()) =>
-  z.string({ error: messages.birthdateRequired }).check(
+  z.string(lazy(messages.birthdateRequired)).check(
     z.trim(),
-    z.minLength(1, messages.birthdateRequired),
-    z.refine(isCalendarDate, messages.birthdateRequired),
-    z.refine((value: string) => value >= EARLIEST_BIRTHDATE, messages.birthdateTooEarly),
-    z.refine((value: string) => value <= today(), messages.birthdateInFuture),
+    z.minLength(1, lazy(messages.birthdateRequired)),
+    z.refine(isCalendarDate, lazy(messages.birthdateRequired)),
+    z.refine((value: string) => value >= EARLIEST_BIRTHDATE, lazy(messages.birthdateTooEarly)),
+    z.refine((value: string) => value <= today(), lazy(messages.birthdateInFuture)),
   );
 
 /** The latest birthdate of someone at least `MINIMUM_AGE` years old on `today` (both YYYY-MM-DD). */
@@ -457,7 +470,7 @@ export function latestAdultBirthdate(today: string): string {
 
 /** Sign-up's birthdate: a real date, and the viewer is at least 18 (the terms). */
 export const adultBirthdateField = (today: () => string = () => todayIso()) =>
-  birthdateField(today).check(z.refine((value: string) => value <= latestAdultBirthdate(today()), messages.underMinimumAge));
+  birthdateField(today).check(z.refine((value: string) => value <= latestAdultBirthdate(today()), lazy(messages.underMinimumAge)));
 
 export const signUpRequestSchema = z
   .object({
@@ -470,7 +483,7 @@ export const signUpRequestSchema = z
   })
   .check(
     z.refine((v) => v.password === v.passwordConfirm, {
-      message: messages.passwordsMismatch,
+      ...lazy(messages.passwordsMismatch),
       path: ['passwordConfirm'],
     }),
   );
@@ -496,7 +509,7 @@ export const resetPasswordRequestSchema = z
   })
   .check(
     z.refine((v) => v.password === v.confirmPassword, {
-      message: messages.passwordsMismatch,
+      ...lazy(messages.passwordsMismatch),
       path: ['confirmPassword'],
     }),
   );
@@ -505,7 +518,7 @@ export const verifyAuthLinkRequestSchema = z.object({ token: required(messages.t
 
 export const profileUpdateRequestSchema = z.object({
   firstName: required(messages.firstNameRequired),
-  middleName: z.optional(plainText(messages.textTooLong).check(z.trim(), z.maxLength(MAX_TEXT, messages.textTooLong))),
+  middleName: z.optional(plainText(messages.textTooLong).check(z.trim(), z.maxLength(MAX_TEXT, lazy(messages.textTooLong)))),
   lastName: required(messages.lastNameRequired),
 });
 
@@ -517,27 +530,27 @@ export const passwordChangeRequestSchema = z
   })
   .check(
     z.refine((v) => v.newPassword === v.confirmNewPassword, {
-      message: messages.newPasswordsMismatch,
+      ...lazy(messages.newPasswordsMismatch),
       path: ['confirmNewPassword'],
     }),
   );
 
 export const voucherRedeemRequestSchema = z.object({
   code: z.pipe(
-    plainText(messages.voucherRequired).check(z.trim(), z.minLength(1, messages.voucherRequired), z.maxLength(32, messages.textTooLong)),
+    plainText(messages.voucherRequired).check(z.trim(), z.minLength(1, lazy(messages.voucherRequired)), z.maxLength(32, lazy(messages.textTooLong))),
     z.transform((v: string) => v.toUpperCase()),
   ),
 });
 
 /** An opaque identifier the server handed out: plain text, bounded. */
-const idField = plainText('This field is required').check(z.minLength(1, 'This field is required'), z.maxLength(200, messages.textTooLong));
+const idField = plainText(m.this_field_is_required).check(z.minLength(1, lazy(m.this_field_is_required)), z.maxLength(200, lazy(messages.textTooLong)));
 
 export const subscriptionIdRequestSchema = z.object({ subscriptionId: idField });
 export const planIdRequestSchema = z.object({ planId: z.number().check(z.int(), z.positive()) });
 export const updatePaymentMethodRequestSchema = z.object({
   subscriptionId: idField,
   paymentMethod: z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT']),
-  paymentMethodDetails: z.optional(plainText(messages.textTooLong).check(z.maxLength(2000, messages.textTooLong))),
+  paymentMethodDetails: z.optional(plainText(messages.textTooLong).check(z.maxLength(2000, lazy(messages.textTooLong)))),
 });
 export const updatePlanRequestSchema = z.object({
   subscriptionId: idField,
@@ -545,8 +558,8 @@ export const updatePlanRequestSchema = z.object({
 });
 export const planChangePreviewQuerySchema = z.object({
   planId: z.pipe(
-    z.pipe(z.string({ error: 'planId is required' }).check(z.regex(/^\d{1,9}$/, 'planId must be a number')), z.transform(Number)),
-    z.number().check(z.int(), z.positive('planId must be a number')),
+    z.pipe(z.string(lazy(m.planid_is_required)).check(z.regex(/^\d{1,9}$/, lazy(m.planid_must_be_a_number))), z.transform(Number)),
+    z.number().check(z.int(), z.positive(lazy(m.planid_must_be_a_number))),
   ),
 });
 

@@ -15,7 +15,7 @@ export const formStates = {
 /** The message a person should read for a failed call (product.md#errors). */
 export function errorMessageOf(event: unknown): string {
   const error = typeof event === 'object' && event !== null && 'error' in event ? event.error : undefined;
-  return error instanceof Error && error.message ? error.message : NETWORK_MESSAGE;
+  return error instanceof Error && error.message ? error.message : NETWORK_MESSAGE();
 }
 
 /**

@@ -2,12 +2,13 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loginPathFor, routes } from '../lib/route-paths';
+import { m } from '../i18n';
 import { useServices } from './services';
 import { connectSession } from '../machines/session';
 import { useConnect } from './useFlow';
 
 function SessionLoading() {
-  return <p role="status" className="visually-hidden">Loading…</p>;
+  return <p role="status" className="visually-hidden">{m.loading()}</p>;
 }
 
 export function GuestOnly({ children }: { children: ReactNode }) {

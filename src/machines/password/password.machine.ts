@@ -3,6 +3,7 @@ import { assign, setup } from 'xstate';
 import { passwordChangeRequestSchema, type PasswordChangeRequest } from '../../api/schemas';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 import { notProvided } from '../actors';
+import { m } from '../../i18n';
 import { formStates, withErrorMessage, type Notify } from '../shared';
 
 export interface PasswordContext {
@@ -70,7 +71,7 @@ export const passwordMachine = setup({
         onDone: {
           target: 'form.editing',
           description: 'Password changed',
-          actions: ['clearForm', { type: 'notify', params: { kind: 'success', message: 'Password updated successfully!' } }],
+          actions: ['clearForm', { type: 'notify', params: { kind: 'success', message: m.password_updated_successfully } }],
         },
         onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
       },

@@ -4,13 +4,15 @@
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from '../actors';
+import { m } from '../../i18n';
 import { withErrorMessage, type Notify } from '../shared';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** Why a file is refused, read in the language in use when it is chosen (call them). */
 export const PHOTO_ERRORS = {
-  type: 'Photo must be a JPEG, PNG or WebP image.',
-  size: 'Photo must be 5 MB or smaller.',
+  type: m.photo_must_be_a_jpeg_png_or_webp,
+  size: m.photo_must_be_5_mb_or_smaller,
 } as const;
 
 export interface PhotoContext {
@@ -25,8 +27,8 @@ export type PhotoEvent =
   | { type: 'photo.discard' };
 
 export function photoProblem(file: File): string | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_ERRORS.type;
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_ERRORS.size;
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return PHOTO_ERRORS.type();
+  if (file.size > MAX_PHOTO_BYTES) return PHOTO_ERRORS.size();
   return null;
 }
 
@@ -106,7 +108,7 @@ export const photoMachine = setup({
           actions: [
             { type: 'photoSaved', params: ({ event }) => ({ photo: event.output.photo }) },
             'clearFile',
-            { type: 'notify', params: { kind: 'success', message: 'Photo uploaded successfully!' } },
+            { type: 'notify', params: { kind: 'success', message: m.photo_uploaded_successfully } },
           ],
         },
         onError: { target: 'ready.failed', actions: withErrorMessage('assignUploadError') },

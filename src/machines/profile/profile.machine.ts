@@ -8,6 +8,7 @@ import { assign, setup } from 'xstate';
 import { profileUpdateRequestSchema, type Profile, type ProfileUpdateRequest } from '../../api/schemas';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 import { notProvided, placeholder, type AccountActors } from '../actors';
+import { m } from '../../i18n';
 import { formStates, withErrorMessage, type Notify } from '../shared';
 
 export interface ProfileContext {
@@ -96,7 +97,7 @@ export const profileMachine = setup({
           actions: [
             { type: 'profileSaved', params: ({ event }) => ({ profile: event.output }) },
             'showSavedValues',
-            { type: 'notify', params: { kind: 'success', message: 'Profile updated successfully!' } },
+            { type: 'notify', params: { kind: 'success', message: m.profile_updated_successfully } },
           ],
         },
         onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },

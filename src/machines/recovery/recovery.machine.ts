@@ -10,6 +10,7 @@ import { routes } from '../../lib/route-paths';
 import { fieldErrorsOf, firstErrorOf, type FieldErrors } from '../../lib/validation';
 import { notProvided } from '../actors';
 import { codeEntryStates } from '../codeEntry';
+import { m } from '../../i18n';
 import { formStates, withErrorMessage, type Navigation, type Notify } from '../shared';
 import { format, type RecoveryLocation } from './recovery.address';
 
@@ -111,7 +112,7 @@ const verifyingCode = recoverySetup.createStateConfig({
       actions: [
         { type: 'assignResetToken', params: ({ event }) => ({ resetToken: event.output.resetToken }) },
         { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
-        { type: 'notify', params: { kind: 'success', message: 'OTP verified successfully!' } },
+        { type: 'notify', params: { kind: 'success', message: m.otp_verified_successfully } },
       ],
     },
     onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
@@ -129,7 +130,7 @@ const resendingCode = recoverySetup.createStateConfig({
       actions: [
         { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
         { type: 'goTo', params: ({ context }) => ({ path: format(context), replace: true }) },
-        { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+        { type: 'notify', params: { kind: 'success', message: m.otp_sent_successfully } },
       ],
     },
     onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
@@ -192,7 +193,7 @@ export const recoveryMachine = recoverySetup.createMachine({
               actions: [
                 { type: 'assignVerifyToken', params: ({ event }) => ({ verifyToken: event.output.verifyToken }) },
                 { type: 'goTo', params: ({ context }) => ({ path: format(context) }) },
-                { type: 'notify', params: { kind: 'success', message: 'OTP sent successfully!' } },
+                { type: 'notify', params: { kind: 'success', message: m.otp_sent_successfully } },
               ],
             },
             onError: { target: 'form.rejected', actions: withErrorMessage('assignServerMessage') },
@@ -237,7 +238,7 @@ export const recoveryMachine = recoverySetup.createMachine({
               target: '#recovery.done',
               description: 'Password changed',
               actions: [
-                { type: 'notify', params: { kind: 'success', message: 'Password reset successfully!' } },
+                { type: 'notify', params: { kind: 'success', message: m.password_reset_successfully } },
                 { type: 'goTo', params: { path: routes.login, replace: true } },
               ],
             },

@@ -11,14 +11,6 @@ import { errorMessageOf, formStates, type Notify, type Text } from '../shared';
 
 export const VOUCHER_REDEEMED = m.voucher_redeemed_successfully;
 
-/** The form's own checks (the contract's English words) as catalog messages; another is shown as it is. */
-const FIELD_MESSAGES: Record<string, () => string> = {
-  [messages.voucherRequired]: m.voucher_code_is_required,
-  [messages.textTooLong]: m.this_field_is_too_long,
-  [messages.controlCharacters]: m.text_must_not_contain_control,
-};
-const fieldMessage = (message: string): Text => FIELD_MESSAGES[message] ?? message;
-
 export interface VoucherContext {
   code: string | null;
   fieldError: Text | null;
@@ -43,7 +35,8 @@ export const voucherMachine = setup({
       code: voucherRedeemRequestSchema.parse({ code: event.code }).code, fieldError: null, serverMessage: null,
     })),
     assignFieldError: assign(({ event }) => ({
-      fieldError: fieldMessage(voucherRedeemRequestSchema.safeParse({ code: event.code }).error?.issues[0]?.message ?? messages.voucherRequired),
+      // The contract's messages are read in the language in use when the check runs.
+      fieldError: voucherRedeemRequestSchema.safeParse({ code: event.code }).error?.issues[0]?.message ?? messages.voucherRequired(),
       serverMessage: null,
     })),
     assignServerMessage: assign((_, params: { message: string }) => ({ serverMessage: params.message })),

@@ -3,6 +3,7 @@ import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { useLocation } from 'wouter';
 import { routes } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { button } from '../../styles/ui.css';
 import { useServices } from '../services';
 import * as css from './layout.css';
@@ -28,18 +29,18 @@ export default function AccountMenu({ defaultOpen = false }: { defaultOpen?: boo
     <Menu.Root onSelect={onSelect} defaultOpen={defaultOpen}>
       <Menu.Trigger className={button.secondary}>
         {user?.photo ? <img className={css.menuAvatar} src={user.photo} alt="" width={24} height={24} /> : null}
-        My Account
+        {m.my_account()}
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content className={css.menuContent}>
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel className={css.menuTitle}>
-                {user ? `${user.firstName} ${user.lastName}` : 'My Account'}
+                {user ? `${user.firstName} ${user.lastName}` : m.my_account()}
               </Menu.ItemGroupLabel>
-              <Menu.Item value="account" className={css.menuItem}>Account</Menu.Item>
-              <Menu.Item value="subscription" className={css.menuItem}>Subscription</Menu.Item>
-              <Menu.Item value="logout" className={css.menuItem}>Log Out</Menu.Item>
+              <Menu.Item value="account" className={css.menuItem}>{m.account()}</Menu.Item>
+              <Menu.Item value="subscription" className={css.menuItem}>{m.subscription()}</Menu.Item>
+              <Menu.Item value="logout" className={css.menuItem}>{m.log_out()}</Menu.Item>
             </Menu.ItemGroup>
           </Menu.Content>
         </Menu.Positioner>

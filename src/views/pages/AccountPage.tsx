@@ -12,6 +12,7 @@ import { connectPhoto } from '../../machines/photo/photo.connect';
 import { PHOTO_TYPES, photoMachine } from '../../machines/photo/photo.machine';
 import { connectProfile } from '../../machines/profile/profile.connect';
 import { profileMachine } from '../../machines/profile/profile.machine';
+import { m } from '../../i18n';
 import { button, card, fieldset, form, heading, muted, page } from '../../styles/ui.css';
 import { notifyFor } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
@@ -80,31 +81,31 @@ function PhotoSection({ initials }: { initials: string }) {
   return (
     <div className={css.photoRow}>
       {shown ? (
-        <img className={css.avatar} src={shown} alt={previewUrl ? 'Preview of your new photo' : 'Your profile photo'} />
+        <img className={css.avatar} src={shown} alt={previewUrl ? m.preview_of_your_new_photo() : m.your_profile_photo()} />
       ) : (
         <span className={css.avatar} aria-hidden="true">{initials}</span>
       )}
       <div className={css.photoControls}>
         <input
           ref={input} id="photo-input" className={css.fileInput} type="file" accept={PHOTO_TYPES.join(',')}
-          onChange={onChoose} aria-label="Choose a photo" disabled={uploading}
+          onChange={onChoose} aria-label={m.choose_a_photo()} disabled={uploading}
         />
         <div className={css.photoActions}>
           {pending ? (
             <>
               <button type="button" className={button.primary} onClick={upload} disabled={uploading} aria-busy={uploading}>
-                {uploading ? 'Uploading...' : 'Upload Photo'}
+                {uploading ? m.uploading() : m.upload_photo()}
               </button>
               <button type="button" className={button.secondary} onClick={discard} disabled={uploading}>
-                Cancel
+                {m.cancel()}
               </button>
             </>
           ) : (
-            <button type="button" className={button.secondary} onClick={() => input.current?.click()}>Change Photo</button>
+            <button type="button" className={button.secondary} onClick={() => input.current?.click()}>{m.change_photo()}</button>
           )}
         </div>
         <ErrorBox message={error} />
-        <p className={muted}>JPEG, PNG or WebP, up to 5 MB.</p>
+        <p className={muted}>{m.jpeg_png_or_webp_up_to_5_mb()}</p>
       </div>
     </div>
   );
@@ -125,12 +126,12 @@ function ProfileCard() {
 
   return (
     <section className={card} aria-labelledby="profile-title" aria-busy={loading}>
-      <h2 id="profile-title" className={css.cardTitle}>Profile</h2>
-      {loading && <p role="status">Loading profile...</p>}
+      <h2 id="profile-title" className={css.cardTitle}>{m.profile()}</h2>
+      {loading && <p role="status">{m.loading_profile()}</p>}
       {loadFailed && (
         <>
           <ErrorBox message={serverMessage} />
-          <button type="button" className={button.secondary} onClick={onRetry}>Try again</button>
+          <button type="button" className={button.secondary} onClick={onRetry}>{m.try_again()}</button>
         </>
       )}
       {showForm && <ProfileFields {...props} />}
@@ -156,13 +157,13 @@ function ProfileFields({ saving, fieldErrors, serverMessage, revision, onSubmit:
     <>
       <PhotoSection initials={`${profile.firstName[0] ?? ''}${profile.lastName[0] ?? ''}`} />
       <p className={muted}>{profile.email}</p>
-      <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label="Profile">
+      <form key={revision} className={form} onSubmit={onSubmit} noValidate aria-label={m.profile()}>
         <ErrorBox message={serverMessage} />
         <fieldset className={fieldset} disabled={saving}>
-          <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
-          <TextField label="Middle Name (optional)" name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
-          <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
-          <button type="submit" className={button.primary} aria-busy={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
+          <TextField label={m.first_name()} name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
+          <TextField label={m.middle_name_optional()} name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
+          <TextField label={m.last_name()} name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
+          <button type="submit" className={button.primary} aria-busy={saving}>{saving ? m.saving() : m.save_changes()}</button>
         </fieldset>
       </form>
     </>
@@ -184,15 +185,15 @@ function SecurityCard() {
 
   return (
     <section className={card} aria-labelledby="security-title">
-      <h2 id="security-title" className={css.cardTitle}>Security</h2>
+      <h2 id="security-title" className={css.cardTitle}>{m.security()}</h2>
       {/* The new password's common-password check: its list (a chunk of its own) is fetched once the form is used. */}
-      <form ref={formRef} className={form} onSubmit={onSubmit} onFocus={() => void loadCommonPasswords()} noValidate aria-label="Change password">
+      <form ref={formRef} className={form} onSubmit={onSubmit} onFocus={() => void loadCommonPasswords()} noValidate aria-label={m.change_password()}>
         <ErrorBox message={serverMessage} />
         <fieldset className={fieldset} disabled={submitting}>
-          <TextField label="Old Password" name="oldPassword" type="password" autoComplete="current-password" error={fieldErrors.oldPassword} />
-          <TextField label="New Password" name="newPassword" type="password" autoComplete="new-password" error={fieldErrors.newPassword} />
-          <TextField label="Confirm New Password" name="confirmNewPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmNewPassword} />
-          <button type="submit" className={button.primary} aria-busy={submitting}>{submitting ? 'Updating...' : 'Update Password'}</button>
+          <TextField label={m.old_password()} name="oldPassword" type="password" autoComplete="current-password" error={fieldErrors.oldPassword} />
+          <TextField label={m.new_password()} name="newPassword" type="password" autoComplete="new-password" error={fieldErrors.newPassword} />
+          <TextField label={m.confirm_new_password()} name="confirmNewPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmNewPassword} />
+          <button type="submit" className={button.primary} aria-busy={submitting}>{submitting ? m.updating() : m.update_password()}</button>
         </fieldset>
       </form>
     </section>
@@ -202,7 +203,7 @@ function SecurityCard() {
 export default function AccountPage() {
   return (
     <div className={page}>
-      <h1 className={heading}>Account</h1>
+      <h1 className={heading}>{m.account()}</h1>
       <div className={css.cards}>
         <ProfileCard />
         <SecurityCard />

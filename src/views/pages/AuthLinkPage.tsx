@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { createAuthActors } from '../../machines/actors';
 import { connectLoginLink, loginLinkMachine } from '../../machines/loginLink';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { button, card, centered, heading, narrowPage } from '../../styles/ui.css';
 import { goToAction, startSessionAction } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
@@ -41,12 +42,12 @@ export default function AuthLinkPage() {
       <div className={`${card} ${centered}`}>
         {failed ? (
           <>
-            <h1 className={heading}>We could not sign you in</h1>
+            <h1 className={heading}>{m.we_could_not_sign_you_in()}</h1>
             <ErrorBox message={message} />
-            <p><Link href={routes.home} className={button.primary}>Go to Homepage</Link></p>
+            <p><Link href={routes.home} className={button.primary}>{m.go_to_homepage()}</Link></p>
           </>
         ) : (
-          <p role="status" aria-live="polite">Signing you in...</p>
+          <p role="status" aria-live="polite">{m.signing_you_in()}</p>
         )}
       </div>
     </div>

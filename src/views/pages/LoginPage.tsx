@@ -4,6 +4,7 @@ import { createAuthActors } from '../../machines/actors';
 import { connectSession } from '../../machines/session';
 import { connectSignIn, signInMachine } from '../../machines/signIn';
 import { routes, safeRedirectPath } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { button, card, fieldset, form, heading, linkRow, narrowPage } from '../../styles/ui.css';
 import { goToAction, startSessionAction } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
@@ -39,21 +40,21 @@ export default function LoginPage() {
   return (
     <div className={narrowPage}>
       <div className={card}>
-        <h1 className={heading}>{welcomeBack ? 'Welcome back' : 'Sign In'}</h1>
-        <form className={form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <h1 className={heading}>{welcomeBack ? m.welcome_back() : m.sign_in()}</h1>
+        <form className={form} onSubmit={onSubmit} noValidate aria-label={m.sign_in_2()}>
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={submitting}>
-            <TextField label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
-            <TextField label="Password" name="password" type="password" autoComplete="current-password" error={fieldErrors.password} />
+            <TextField label={m.email()} name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+            <TextField label={m.password()} name="password" type="password" autoComplete="current-password" error={fieldErrors.password} />
             <button type="submit" className={button.primary} aria-busy={submitting}>
-              {submitting ? 'Logging In...' : 'Log In'}
+              {submitting ? m.logging_in() : m.log_in()}
             </button>
           </fieldset>
         </form>
         <div className={linkRow}>
-          <Link href={routes.forgotPassword}>Forgot password?</Link>
+          <Link href={routes.forgotPassword}>{m.forgot_password_2()}</Link>
           <span>
-            No account yet? <Link href={routes.register}>Sign up</Link>
+            {m.no_account_yet()} <Link href={routes.register}>{m.sign_up_2()}</Link>
           </span>
         </div>
       </div>

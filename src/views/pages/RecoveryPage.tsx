@@ -6,6 +6,7 @@ import { parse } from '../../machines/recovery/recovery.address';
 import { connectRecovery } from '../../machines/recovery/recovery.connect';
 import { recoveryMachine } from '../../machines/recovery/recovery.machine';
 import { routes } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { button, card, fieldset, form, heading, linkRow, muted, narrowPage } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { CodeForm } from '../parts/CodeForm';
@@ -34,15 +35,15 @@ export default function RecoveryPage() {
   if (step === 'linkIncomplete') {
     body = (
       <>
-        <h1 className={heading}>Reset your password</h1>
-        <p role="alert">This link is incomplete or has expired. Request a new OTP to continue.</p>
-        <button type="button" className={button.primary} onClick={cancel}>Request a new OTP</button>
+        <h1 className={heading}>{m.reset_your_password()}</h1>
+        <p role="alert">{m.this_link_is_incomplete_or_has()}</p>
+        <button type="button" className={button.primary} onClick={cancel}>{m.request_a_new_otp()}</button>
       </>
     );
   } else if (step === 'verify') {
     body = (
       <>
-        <h1 className={heading}>Enter your OTP</h1>
+        <h1 className={heading}>{m.enter_your_otp()}</h1>
         <CodeForm {...code} onCancel={cancel} />
       </>
     );
@@ -54,14 +55,14 @@ export default function RecoveryPage() {
     };
     body = (
       <>
-        <h1 className={heading}>Set a new password</h1>
-        <form className={form} onSubmit={onReset} noValidate aria-label="Set a new password">
+        <h1 className={heading}>{m.set_a_new_password()}</h1>
+        <form className={form} onSubmit={onReset} noValidate aria-label={m.set_a_new_password()}>
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={resetting}>
-            <TextField label="New Password" name="password" type="password" autoComplete="new-password" error={fieldErrors.password} />
-            <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmPassword} />
-            <button type="submit" className={button.primary} aria-busy={resetting}>{resetting ? 'Saving...' : 'Reset Password'}</button>
-            <button type="button" className={button.secondary} onClick={cancel}>Cancel</button>
+            <TextField label={m.new_password()} name="password" type="password" autoComplete="new-password" error={fieldErrors.password} />
+            <TextField label={m.confirm_password()} name="confirmPassword" type="password" autoComplete="new-password" error={fieldErrors.confirmPassword} />
+            <button type="submit" className={button.primary} aria-busy={resetting}>{resetting ? m.saving() : m.reset_password()}</button>
+            <button type="button" className={button.secondary} onClick={cancel}>{m.cancel()}</button>
           </fieldset>
         </form>
       </>
@@ -74,16 +75,16 @@ export default function RecoveryPage() {
     };
     body = (
       <>
-        <h1 className={heading}>Forgot your password?</h1>
-        <p className={muted}>Enter the email of your account and we will send you an OTP to reset your password.</p>
-        <form className={form} onSubmit={onRequest} noValidate aria-label="Request an OTP">
+        <h1 className={heading}>{m.forgot_your_password()}</h1>
+        <p className={muted}>{m.enter_the_email_of_your_account_and()}</p>
+        <form className={form} onSubmit={onRequest} noValidate aria-label={m.request_an_otp()}>
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={sending}>
-            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={email} error={fieldErrors.email} />
-            <button type="submit" className={button.primary} aria-busy={sending}>{sending ? 'Sending...' : 'Send OTP'}</button>
+            <TextField label={m.email()} name="email" type="email" autoComplete="email" defaultValue={email} error={fieldErrors.email} />
+            <button type="submit" className={button.primary} aria-busy={sending}>{sending ? m.sending() : m.send_otp()}</button>
           </fieldset>
         </form>
-        <p className={linkRow}><Link href={routes.login}>Back to Log In</Link></p>
+        <p className={linkRow}><Link href={routes.login}>{m.back_to_log_in()}</Link></p>
       </>
     );
   }

@@ -7,11 +7,13 @@ import { parse } from '../../machines/signUp/signUp.address';
 import { connectSignUp } from '../../machines/signUp/signUp.connect';
 import { signUpMachine } from '../../machines/signUp/signUp.machine';
 import { routes } from '../../lib/route-paths';
+import { m } from '../../i18n';
 import { button, card, fieldset, form, heading, linkRow, muted, narrowPage } from '../../styles/ui.css';
 import { goToAction, notifyFor, startSessionAction } from '../parts/bindings';
 import { CodeForm } from '../parts/CodeForm';
 import { ErrorBox } from '../parts/ErrorBox';
 import { formValues } from '../parts/formValues';
+import { messageParts } from '../parts/messageParts';
 import { TextField } from '../parts/TextField';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
@@ -51,9 +53,9 @@ export default function RegisterPage() {
     return (
       <div className={narrowPage}>
         <div className={card}>
-          <h1 className={heading}>Verify your email</h1>
-          <p role="alert">This verification link is incomplete. Please sign up again to get a new OTP.</p>
-          <Link href={routes.register} className={button.primary}>Sign up again</Link>
+          <h1 className={heading}>{m.verify_your_email()}</h1>
+          <p role="alert">{m.this_verification_link_is_incomplete()}</p>
+          <Link href={routes.register} className={button.primary}>{m.sign_up_again()}</Link>
         </div>
       </div>
     );
@@ -63,7 +65,7 @@ export default function RegisterPage() {
     return (
       <div className={narrowPage}>
         <div className={card}>
-          <h1 className={heading}>Verify your email</h1>
+          <h1 className={heading}>{m.verify_your_email()}</h1>
           <CodeForm {...code} />
         </div>
       </div>
@@ -74,33 +76,35 @@ export default function RegisterPage() {
   return (
     <div className={narrowPage}>
       <div className={card}>
-        <h1 className={heading}>Create your account</h1>
-        <form className={form} onSubmit={onRegister} noValidate aria-label="Sign up">
+        <h1 className={heading}>{m.create_your_account()}</h1>
+        <form className={form} onSubmit={onRegister} noValidate aria-label={m.sign_up_2()}>
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={submitting}>
-            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={prefill} error={fieldErrors.email} />
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" error={fieldErrors.password} />
-            <TextField label="Confirm Password" name="passwordConfirm" type="password" autoComplete="new-password" error={fieldErrors.passwordConfirm} />
+            <TextField label={m.email()} name="email" type="email" autoComplete="email" defaultValue={prefill} error={fieldErrors.email} />
+            <TextField label={m.password()} name="password" type="password" autoComplete="new-password" error={fieldErrors.password} />
+            <TextField label={m.confirm_password()} name="passwordConfirm" type="password" autoComplete="new-password" error={fieldErrors.passwordConfirm} />
             <div className={css.nameRow}>
-              <TextField label="First Name" name="firstName" autoComplete="given-name" error={fieldErrors.firstName} />
-              <TextField label="Last Name" name="lastName" autoComplete="family-name" error={fieldErrors.lastName} />
+              <TextField label={m.first_name()} name="firstName" autoComplete="given-name" error={fieldErrors.firstName} />
+              <TextField label={m.last_name()} name="lastName" autoComplete="family-name" error={fieldErrors.lastName} />
             </div>
-            <TextField label="Birthdate" name="birthdate" type="date" autoComplete="bday" min={EARLIEST_BIRTHDATE} max={todayIso()} error={fieldErrors.birthdate} />
+            <TextField label={m.birthdate()} name="birthdate" type="date" autoComplete="bday" min={EARLIEST_BIRTHDATE} max={todayIso()} error={fieldErrors.birthdate} />
             <label className={css.terms}>
               <input type="checkbox" name="terms" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.currentTarget.checked)} aria-describedby="terms-hint" />
               <span>
-                Accept terms and conditions (<Link href={routes.terms}>Terms and Conditions</Link> and{' '}
-                <Link href={routes.privacy}>Privacy Policy</Link>)
+                {messageParts(m.accept_terms_and_conditions_and, {
+                  termsLink: <Link href={routes.terms}>{m.terms_and_conditions()}</Link>,
+                  privacyLink: <Link href={routes.privacy}>{m.privacy_policy()}</Link>,
+                })}
               </span>
             </label>
-            <p id="terms-hint" className={`${muted} ${css.hint}`}>{termsAccepted ? 'You can now sign up.' : 'Accept the terms and conditions to sign up.'}</p>
+            <p id="terms-hint" className={`${muted} ${css.hint}`}>{termsAccepted ? m.you_can_now_sign_up() : m.accept_the_terms_and_conditions_to()}</p>
             <button type="submit" className={button.primary} disabled={!termsAccepted} aria-busy={submitting} aria-describedby="terms-hint">
-              {submitting ? 'Signing Up...' : 'Sign Up'}
+              {submitting ? m.signing_up() : m.sign_up()}
             </button>
           </fieldset>
         </form>
         <p className={`${linkRow} ${muted}`}>
-          <span>Already have an account? <Link href={routes.login}>Log in</Link></span>
+          <span>{m.already_have_an_account()} <Link href={routes.login}>{m.log_in_2()}</Link></span>
         </p>
       </div>
     </div>

@@ -1,18 +1,24 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoint, radius, space, vars } from '../../styles/theme.css';
 
 export const cards = style({
   display: 'grid', gap: space.lg,
   '@media': { [breakpoint.medium]: { gridTemplateColumns: '1fr 1fr', alignItems: 'start' } },
 });
+// The forms' submit buttons span their card, their words centred: less side padding changes nothing one
+// sees, and leaves room for a longer label on one line (Bisaya's "I-update ang Password" in a half-width card).
+globalStyle(`${cards} form button[type="submit"]`, { paddingInline: space.md });
 // Avatar and controls stay side by side: the controls' column takes the rest of the row and may
-// shrink, so a long error message wraps under the buttons instead of pushing the column below.
-export const photoRow = style({ display: 'flex', alignItems: 'flex-start', gap: space.md, marginBottom: space.md });
-export const photoControls = style({ flex: '1 1 0', minWidth: 0, display: 'grid', gap: space.sm, justifyItems: 'start' });
+// shrink, so a long error message wraps under the buttons instead of pushing the column below. It
+// never shrinks below its widest button (a button's words stay on one line): where a button does not
+// fit beside the avatar (Bisaya's "I-upload ang Litrato" on a phone), the controls go under it.
+export const photoRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: space.md, marginBottom: space.md });
+export const photoControls = style({ flex: '1 1 0', minWidth: 'min-content', display: 'grid', gap: space.sm, justifyItems: 'start' });
 export const avatar = style({
   flex: 'none', width: 88, height: 88, borderRadius: radius.pill, objectFit: 'cover', background: vars.color.surfaceRaised,
   border: `2px solid ${vars.color.border}`, display: 'grid', placeItems: 'center', fontSize: '2rem', fontWeight: 700,
 });
 export const photoActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap' });
+globalStyle(`${photoActions} > button`, { whiteSpace: 'nowrap' });
 export const fileInput = style({ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' });
 export const cardTitle = style({ marginTop: 0 });
