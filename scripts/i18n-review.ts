@@ -1,8 +1,8 @@
 /**
  * `npm run i18n:review` (issue 20): writes docs/i18n/review.md, every message side by side (id | English |
  * Bisaya | where it appears) so a native speaker can review the whole product in one sitting. "Where" is
- * found in the code: the app's files that call the message (`m.<id>`), and the server's files that write
- * its English (the server's words are put into the viewer's language on the way out, translate.ts).
+ * found in the code: the app's files that call the message (`m.<id>`), and the server's (and the contract's)
+ * files that write its English (the server's words are put into the viewer's language on the way out, translate.ts).
  * `--check` exits 1 when the file is not what the catalogs and the code give (test/lib/catalogs.test.ts).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ export function review(): string {
     // The server writes the English itself: its longest fixed piece, if long enough to be telling.
     const piece = en[id]!.split(/\{\w+\}/).sort((a, b) => b.length - a.length)[0]!.trim();
     const where = sources
-      .filter(({ path, text }) => call.test(text) || (path.startsWith('server/') && piece.length >= 16 && text.includes(piece)))
+      .filter(({ path, text }) => call.test(text) || (/^(server|src\/api)\//.test(path) && piece.length >= 12 && text.includes(piece)))
       .map(({ path }) => path);
     return `| \`${id}\` | ${escape(en[id]!)} | ${escape(ceb[id] ?? '')} | ${where.length ? where.join(', ') : '(not used yet)'} |`;
   });

@@ -24,7 +24,7 @@ export function Header() {
       <Link href={routes.home} className={css.logo} aria-label={m.home({ PRODUCT_NAME })}>
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
-      <nav aria-label="Account">
+      <nav aria-label={m.account()}>
         {status === 'signedIn' && (
           <Suspense
             fallback={
