@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createActor, waitFor } from 'xstate';
 import { createHttp } from './api/http';
 import { applyDocumentLanguage, currentLocale } from './i18n';
-import { INSPECT_STORAGE_KEY, STATELY_BLOCKED_MESSAGE, inspectMode, keepInspectFlag, startInspector } from './lib/inspector';
+import { INSPECT_STORAGE_KEY, inspectMode } from './lib/inspectMode';
 import { sessionMachine } from './machines/session/session.machine';
 import './styles/global.css';
 import { darkTheme } from './styles/theme.css';
@@ -21,12 +21,13 @@ async function boot() {
 
   // QA's inspectors (src/lib/inspector.ts), loaded only when asked for; the flag stays in the address.
   const mode = inspectMode(window.location.search, import.meta.env.VITE_INSPECT, storedInspectMode());
-  if (mode) keepInspectFlag(mode);
+  const inspectors = mode ? await import('./lib/inspector') : null;
+  if (mode) inspectors?.keepInspectFlag(mode);
   const inspect =
     mode === 'local'
       ? (await import('./inspector')).startLocalInspector().inspect
-      : mode === 'stately'
-        ? await startInspector(() => void notify('error', STATELY_BLOCKED_MESSAGE, 'inspector'))
+      : mode === 'stately' && inspectors
+        ? await inspectors.startInspector(() => void notify('error', inspectors.STATELY_BLOCKED_MESSAGE, 'inspector'))
         : undefined;
 
   // Created once at start-up (product.md#state-ownership), provided to every view.

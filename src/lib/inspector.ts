@@ -11,21 +11,11 @@
 import type { InspectionEvent } from 'xstate';
 import { maskSecrets } from './mask';
 
-export type InspectMode = 'local' | 'stately';
+export { INSPECT_PARAM, INSPECT_STORAGE_KEY, inspectMode, type InspectMode } from './inspectMode';
+import { INSPECT_PARAM, inspectMode, type InspectMode } from './inspectMode';
 
-export const INSPECT_PARAM = 'inspect';
-/** The panel's "keep on" toggle (this browser, until turned off). */
-export const INSPECT_STORAGE_KEY = 'sine-bisaya.inspect';
 export const STATELY_BLOCKED_MESSAGE =
   'The Stately inspector could not open its window (pop-ups blocked or offline). Allow pop-ups, or use ?inspect=local for the offline inspector.';
-
-/** Which inspector the address, the stored toggle or the build asks for; `?inspect=off` wins over the rest. */
-export function inspectMode(search: string, flag: string | undefined, stored: string | null): InspectMode | null {
-  const value = new URLSearchParams(search).get(INSPECT_PARAM);
-  if (value !== null) return value === 'off' ? null : value === 'local' ? 'local' : 'stately';
-  if (stored === 'local' || stored === 'stately') return stored;
-  return flag === 'true' ? 'stately' : null;
-}
 
 export function inspectorRequested(search: string, flag: string | undefined): boolean {
   return inspectMode(search, flag, null) !== null;

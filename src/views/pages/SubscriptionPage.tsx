@@ -3,7 +3,6 @@
  * All tabs, and the payments panel. The page machine says which part is loading, ready or failed;
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */
-import { Tabs } from '@ark-ui/react/tabs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
@@ -24,6 +23,7 @@ import { button, card, heading, page } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { CancelDialog } from '../parts/CancelDialog';
 import { ErrorBox } from '../parts/ErrorBox';
+import { Tabs } from '../parts/Tabs';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import * as css from './subscription.css';
@@ -175,14 +175,15 @@ function HistoryList({ items, tab }: { items: SubscriptionHistoryItem[]; tab: Hi
 
 function History({ items }: { items: SubscriptionHistoryItem[] }) {
   return (
-    <Tabs.Root defaultValue="active">
-      <Tabs.List className={css.tabList} aria-label={m.subscription_history_2()}>
-        <Tabs.Trigger value="active" className={css.tab}>{m.active()}</Tabs.Trigger>
-        <Tabs.Trigger value="all" className={css.tab}>{m.all()}</Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="active"><HistoryList items={items} tab="active" /></Tabs.Content>
-      <Tabs.Content value="all"><HistoryList items={items} tab="all" /></Tabs.Content>
-    </Tabs.Root>
+    <Tabs
+      label={m.subscription_history_2()}
+      listClassName={css.tabList}
+      tabClassName={css.tab}
+      items={[
+        { value: 'active', label: m.active(), panel: <HistoryList items={items} tab="active" /> },
+        { value: 'all', label: m.all(), panel: <HistoryList items={items} tab="all" /> },
+      ]}
+    />
   );
 }
 

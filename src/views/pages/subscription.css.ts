@@ -54,7 +54,7 @@ export const skeletonWidth = styleVariants({ short: { width: '40%' }, medium: { 
 
 export const errorArea = style({ display: 'grid', gap: space.md, justifyItems: 'start' });
 
-/* History tabs (Ark UI) */
+/* History tabs (views/parts/Tabs.tsx) */
 export const tabList = style({
   display: 'flex', gap: space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: space.md, position: 'relative',
 });
