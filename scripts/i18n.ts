@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../src/i18n/languages';
 
 const outdir = './src/i18n/paraglide';
 const stampFile = join(outdir, '.catalog-hash');
@@ -16,6 +17,7 @@ const inputs = [
   ...readdirSync('messages').filter((file) => file.endsWith('.json')).sort().map((file) => join('messages', file)),
   'project.inlang/settings.json',
   'scripts/i18n.ts',
+  'src/i18n/languages.ts',
   'package-lock.json',
 ];
 const hash = createHash('sha256');
@@ -29,8 +31,8 @@ await compile({
   project: './project.inlang',
   outdir,
   strategy: ['cookie', 'localStorage', 'preferredLanguage', 'baseLocale'],
-  cookieName: 'lang',
-  localStorageKey: 'language',
+  cookieName: LANGUAGE_COOKIE,
+  localStorageKey: LANGUAGE_STORAGE_KEY,
   cookieMaxAge: 60 * 60 * 24 * 400,
   // Types come from the output's JSDoc (tsconfig allowJs): emitting .d.ts files takes half a minute.
   emitTsDeclarations: false,

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod/mini';
 import { requestLanguage } from './language';
-import { translate } from './translate';
+import { readsAlikeEverywhere, translate } from './translate';
 
 // zod/mini (the shared contract, src/api/schemas.ts) has no default locale: the server answers with
 // zod's English text where a rule names no message of its own, as it did with classic zod.
@@ -23,8 +23,11 @@ export class HttpError extends Error {
   }
 }
 
-/** The envelope's message in the viewer's language (translate.ts); the data is never translated. */
-const said = (c: Context, message: string) => translate(message, requestLanguage(c));
+/**
+ * The envelope's message in the viewer's language (translate.ts); the data is never translated. A message
+ * every language writes alike (a read's 'OK') is sent as it is, without reading the request's language.
+ */
+const said = (c: Context, message: string) => (readsAlikeEverywhere(message) ? message : translate(message, requestLanguage(c)));
 
 export function ok<T>(c: Context, data: T, message = 'OK', status: ContentfulStatusCode = 200) {
   return c.json({ success: true, message: said(c, message), data }, status);

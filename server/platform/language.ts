@@ -6,10 +6,9 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../src/i18n/languages';
 
-export const LANGUAGES = ['en', 'ceb'] as const; // project.inlang/settings.json's locales (test/server/platform/language.test.ts)
-export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGE_COOKIE = 'lang';
+export { LANGUAGES, type Language } from '../../src/i18n/languages';
 
 const isLanguage = (value: string | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
 

@@ -48,6 +48,10 @@ const templates = Object.entries(english)
   .sort((a, b) => b.pattern.source.length - a.pattern.source.length);
 const catalogs = new Map<Language, Catalog>(LANGUAGES.filter((l) => l !== 'en').map((l) => [l, readCatalog(l)]));
 
+/** Catalog texts every language writes alike ('OK', brand names): answering them needs no language. */
+const alike = new Set([...byText].filter(([, id]) => [...catalogs.values()].every((catalog) => catalog[id] === english[id])).map(([text]) => text));
+export const readsAlikeEverywhere = (text: string): boolean => alike.has(text);
+
 const fill = (text: string, values: Record<string, string>) => text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
 
 /** An English text of ours in `language` (unchanged in English, or when the catalogs do not know it). */

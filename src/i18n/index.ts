@@ -7,6 +7,7 @@
  * the `lang` cookie, then local storage, then the browser's languages, else English).
  * A view calls `m.some_id()` while rendering, never at module load.
  */
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from './languages';
 import { getLocale, type Locale } from './paraglide/runtime.js';
 
 export { m } from './paraglide/messages.js';
@@ -24,9 +25,6 @@ export function currentLocale(): Locale {
 /** Each language named in itself, as a chooser shows it. */
 export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', ceb: 'Bisaya' };
 
-/** The cookie the server reads (server/platform/language.ts) and the local storage key of the choice. */
-export const LANGUAGE_COOKIE = 'lang';
-export const LANGUAGE_STORAGE_KEY = 'language';
 const YEAR = 60 * 60 * 24 * 365;
 
 /** `Intl` locale for dates and money (Chromium and Node know `ceb`: "Martes, Nobyembre 24, 2026"). */
@@ -45,7 +43,9 @@ export async function chooseLanguage(locale: Locale, save?: () => Promise<unknow
   } catch { /* storage blocked: the cookie still carries the choice */ }
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${YEAR}; samesite=lax`;
   await save?.().catch(() => undefined);
-  if (locale !== currentLocale()) window.location.reload();
+  // The server serves a language by the cookie: where cookies are refused, a reload would change nothing
+  // (and at start-up it would reload forever).
+  if (locale !== currentLocale() && cookieLanguage() === locale) window.location.reload();
 }
 
 /**
@@ -58,6 +58,11 @@ export function applyDocumentLanguage(): void {
   try {
     stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch { /* storage blocked */ }
-  const hasCookie = document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`));
-  if (!hasCookie && (stored === 'en' || stored === 'ceb')) void chooseLanguage(stored);
+  if (cookieLanguage() === null && LANGUAGES.includes(stored as Language)) void chooseLanguage(stored as Language);
+}
+
+/** The language the `lang` cookie holds, if any. */
+function cookieLanguage(): string | null {
+  const pair = document.cookie.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`));
+  return pair ? pair.slice(LANGUAGE_COOKIE.length + 1) : null;
 }

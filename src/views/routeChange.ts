@@ -7,7 +7,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
-export { documentTitleFor } from './routeTable';
 import { documentTitleFor } from './routeTable';
 import { takeWrittenInPlace } from './routeFocus';
 
