@@ -88,10 +88,19 @@ async function stop(signal: string) {
     // A request that will not finish (a slow client) does not hold the stop up for long.
     setTimeout(() => server.closeAllConnections(), 5000).unref();
   });
-  await engine.stop();
-  await db.close();
+  try {
+    await engine.stop();
+  } finally {
+    await db.close();
+  }
   console.info('Stopped: server and database closed.');
   process.exit(0);
 }
-process.once('SIGTERM', () => void stop('SIGTERM'));
-process.once('SIGINT', () => void stop('SIGINT'));
+function stopOn(signal: string) {
+  stop(signal).catch((error: unknown) => {
+    console.error(`${signal}: stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+process.once('SIGTERM', () => stopOn('SIGTERM'));
+process.once('SIGINT', () => stopOn('SIGINT'));

@@ -108,7 +108,8 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     boss,
     async stop() {
       clearInterval(timer);
-      await sweeping;
+      // A sweep in flight is let finish; its failure was logged where it ran and does not stop the stop.
+      await sweeping?.catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 } as PgBoss.StopOptions);
     },
   };

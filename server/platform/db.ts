@@ -316,8 +316,13 @@ function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}
   };
 }
 
-const poolOf = (connectionString: string) =>
-  new pg.Pool({ connectionString, types: pgTypes, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+function poolOf(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, types: pgTypes, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server drops (a restart, a failover, an administrator's terminate) is an
+  // 'error' on the pool, which removes that connection; unheard, it would end the process.
+  pool.on('error', (error) => console.error(`database: an idle connection was closed (${(error as { code?: string }).code ?? error.message})`));
+  return pool;
+}
 
 /** A fresh database on the server DATABASE_URL names, dropped again on close. */
 async function throwawayDatabase(serverUrl: string): Promise<Db> {

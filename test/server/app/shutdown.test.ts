@@ -30,7 +30,7 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     const { code, signal } = await exited;
     socket.destroy();
-    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect({ code, signal, out }).toEqual({ code: 0, signal: null, out: expect.stringContaining('Stopped: server and database closed.') });
     expect(out).toContain('Stopped: server and database closed.');
   });
 });
