@@ -2,11 +2,11 @@
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { COMMON_PASSWORD_LIST } from '../src/api/commonPasswordList';
 import { installCommonPasswords } from '../src/api/commonPasswords';
 import { isLocalRequest } from './platform/client';
 import { fail, HttpError } from './platform/http';
+import { securityHeaders } from './platform/secureHeaders';
 import { accountRoutes } from './identity/account.routes';
 import { authRoutes } from './identity/auth.routes';
 import { configRoutes } from './platform/appConfig.routes';
@@ -28,8 +28,7 @@ export type { AppDeps } from './context';
  * cannot be reused: say so, and the server closes it after the answer (Node honours Connection: close).
  */
 function tooLarge(c: Context, message: string) {
-  c.header('Connection', 'close');
-  return fail(c, 413, message);
+  return fail(c, 413, message, undefined, { Connection: 'close' });
 }
 
 export function createApp(deps: AppDeps) {
@@ -61,25 +60,7 @@ export function createApp(deps: AppDeps) {
   });
   for (const path of ['/dev', '/dev/*', '/sandbox', '/sandbox/*']) app.use(path, devGate);
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(deps.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xContentTypeOptions: 'nosniff',
-      xFrameOptions: 'DENY',
-    }),
-  );
+  app.use('*', securityHeaders(deps.scriptHashes ?? []));
 
   // JSON bodies are small; the photo upload sets its own larger limit.
   app.use('/api/*', async (c, next) => {

@@ -1,5 +1,6 @@
 /** What the routes share (deps, services, the Hono env), apart from app.ts so routes do not import the app. */
 import type { Hono } from 'hono';
+import type { HeaderRecord } from './platform/secureHeaders';
 import type { Db } from './platform/db';
 import type { GatewayConfig } from './gateway/config';
 import type { Gateway } from './gateway/maya';
@@ -55,7 +56,15 @@ export const CODE_LINK_TTL_MS = 10 * 60 * 1000;
  * The viewer, set by requireAuth; `uncheckedSession`: the session a read must still check in its own
  * statement (requireAuth's `readChecksSession`), null once checked.
  */
-export type AppEnv = { Variables: { userId: string; sessionId: string; uncheckedSession: string | null } };
+export type AppEnv = {
+  Variables: {
+    userId: string;
+    sessionId: string;
+    uncheckedSession: string | null;
+    /** The security headers as one record, for the envelope (platform/secureHeaders.ts). */
+    envelopeHeaders: HeaderRecord;
+  };
+};
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 

@@ -123,8 +123,19 @@ const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscripti
  * The same rows with the billing clock read inside the statement (issue 21: one round trip per read
  * instead of two): `$1` is `unsetClock()`, used when no clock is set; `read_at` is the instant used.
  */
-const CLOCKED_SELECT = `SELECT ${subscriptionColumns('clock.at')}, clock.at AS read_at
-  FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
+/** The status read's columns only (issue 21): none of the row's bookkeeping. */
+type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at'>;
+const STATUS_COLUMNS = `
+         s.id, s.plan_id, ${effectiveStatusSql('clock.at')} AS effective_status, s.start_date, s.end_date,
+         s.payment_method, s.payment_details, s.auto_renew, s.next_attempt_at, s.renewal_failure,
+         p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
+         p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
+         v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
+         tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
+         c.card_type, c.last4 AS card_last4`;
+/** The clock is read once (OFFSET 0 keeps the planner from copying its sub-select into every use of `clock.at`). */
+const CLOCKED_SELECT = `SELECT ${STATUS_COLUMNS}, clock.at AS read_at
+  FROM (SELECT ${clockSql('$1')} AS at OFFSET 0) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
 
 /** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `also`: a further condition. */
 const CURRENT_OF = (at: string, also?: string) =>
@@ -149,7 +160,7 @@ async function ownSubscription(q: Queryable, userId: string, subscriptionId: str
 }
 
 
-function paymentMethodDetails(row: SubscriptionRow): SubscriptionStatusDetails['paymentMethodDetails'] {
+function paymentMethodDetails(row: StatusRow): SubscriptionStatusDetails['paymentMethodDetails'] {
   switch (row.payment_method) {
     case 'MAYA_VAULT':
       return row.card_last4
@@ -166,7 +177,7 @@ function paymentMethodDetails(row: SubscriptionRow): SubscriptionStatusDetails['
   }
 }
 
-const voucherCodeOf = (row: SubscriptionRow) => row.voucher_code ?? String(row.payment_details?.voucherCode ?? '');
+const voucherCodeOf = (row: Pick<SubscriptionRow, 'voucher_code' | 'payment_details'>) => row.voucher_code ?? String(row.payment_details?.voucherCode ?? '');
 
 /** A VOUCHER plan gives PREMIUM access; the contract knows only FREE and PREMIUM. */
 const accessType = (type: SubscriptionRow['plan_type']) => (type === 'FREE' ? ('FREE' as const) : ('PREMIUM' as const));
@@ -183,7 +194,7 @@ export const LAST_RETRY_DAY = 7;
 export const REMINDER_DAYS = 3;
 
 /** What the viewer must know about paying the next period at `at`, if anything. */
-function renewalOf(row: SubscriptionRow, at: Date): SubscriptionStatusDetails['renewal'] {
+function renewalOf(row: StatusRow, at: Date): SubscriptionStatusDetails['renewal'] {
   if (!row.end_date) return undefined;
   if (row.effective_status === 'PAST_DUE') {
     return {
@@ -200,7 +211,7 @@ function renewalOf(row: SubscriptionRow, at: Date): SubscriptionStatusDetails['r
   return undefined;
 }
 
-export function toStatusDetails(row: SubscriptionRow, at: Date): SubscriptionStatusDetails {
+export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDetails {
   const details: SubscriptionStatusDetails = {
     planId: row.plan_id,
     planName: row.plan_name,
@@ -239,7 +250,7 @@ const STATUS_GUARDED_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at', sessio
  * answer when nothing current was found under it.
  */
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
-  const found = await db.query<SubscriptionRow & { read_at: Date }>(
+  const found = await db.query<StatusRow & { read_at: Date }>(
     uncheckedSession === null ? STATUS_SELECT : STATUS_GUARDED_SELECT,
     uncheckedSession === null ? [unsetClock(), userId] : [unsetClock(), userId, uncheckedSession],
   );

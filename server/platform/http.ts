@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as z from 'zod/mini';
 import { requestLanguage } from './language';
 import { readsAlikeEverywhere, translate } from './translate';
+import { jsonAnswer, type HeaderRecord } from './secureHeaders';
 
 // zod/mini (the shared contract, src/api/schemas.ts) has no default locale: the server answers with
 // zod's English text where a rule names no message of its own, as it did with classic zod.
@@ -30,12 +31,13 @@ export class HttpError extends Error {
 const said = (c: Context, message: string) => (readsAlikeEverywhere(message) ? message : translate(message, requestLanguage(c)));
 
 export function ok<T>(c: Context, data: T, message = 'OK', status: ContentfulStatusCode = 200) {
-  return c.json({ success: true, message: said(c, message), data }, status);
+  return jsonAnswer(c, JSON.stringify({ success: true, message: said(c, message), data }), status);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, message: string, retryAfterSeconds?: number) {
-  if (status === 429) c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S))));
-  return c.json({ success: false, message: said(c, message), data: null }, status);
+/** `headers`: more for this answer (a 429's Retry-After is added here); never set with `c.header`, which the envelope does not carry. */
+export function fail(c: Context, status: ContentfulStatusCode, message: string, retryAfterSeconds?: number, headers?: HeaderRecord) {
+  const retryAfter = status === 429 ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S))) } : undefined;
+  return jsonAnswer(c, JSON.stringify({ success: false, message: said(c, message), data: null }), status, retryAfter || headers ? { ...headers, ...retryAfter } : undefined);
 }
 
 export const JSON_ONLY = 'Content-Type must be application/json';

@@ -27,6 +27,25 @@ describe('the reference server platform', () => {
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the very same security headers on the envelope as on every other answer (issue 21)', async () => {
+    const security = (headers: Headers) =>
+      Object.fromEntries([...headers].filter(([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'retry-after'].includes(name)));
+    const other = security((await server.call('GET', '/app-config.json')).headers);
+    expect(Object.keys(other).length).toBeGreaterThanOrEqual(10);
+    expect(other['x-frame-options']).toBe('DENY');
+    const answers = [
+      await server.call('GET', '/api/v1/mobile/subscription/plans'), // ok()
+      await server.call('GET', '/api/v1/mobile/nothing-here'), // fail(), a 404
+      await server.call('GET', '/api/v1/mobile/account/profile'), // fail() from requireAuth, a 401
+      await server.call('GET', '/api/v1/mobile/subscription/plans?type=NONE'), // an HttpError through onError, a 400
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 401, 400]);
+    for (const answer of answers) {
+      expect(security(answer.headers)).toEqual(other);
+      expect(answer.headers.get('content-type')).toBe('application/json');
+    }
+  });
+
   it('allows the built pages\' inline boot script by its hash, and no other inline script (issue 21)', async () => {
     const hashed = await startTestServer({ scriptHashes: ['b29vdCBzY3JpcHQ='] });
     const csp = (await hashed.call('GET', '/app-config.json')).headers.get('content-security-policy') ?? '';
