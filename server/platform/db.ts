@@ -85,7 +85,14 @@ interface Statement {
   paramTypes: number[];
   /** The result columns; null for a statement that returns none. */
   columns: Column[] | null;
+  /** Only reads: nothing to write back to PGlite's file system after it (issue 21). */
+  readOnly: boolean;
 }
+
+/** A plain SELECT that writes nothing and takes no row locks. */
+const READ_ONLY = /^\s*SELECT\b/i;
+const WRITES = /\b(INSERT|UPDATE|DELETE|MERGE|FOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE)|FOR\s+KEY\s+SHARE|nextval|setval|pg_advisory\w*|pg_notify)\b/i;
+export const isReadOnly = (sql: string) => READ_ONLY.test(sql) && !WRITES.test(sql);
 
 /** PGlite's parseResults counts these commands' rows as affected. */
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
@@ -184,7 +191,7 @@ function preparedStatements(lite: PGlite) {
     const described = await send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]);
     const description = described.find((m): m is messages.RowDescriptionMessage => m.name === 'rowDescription');
     const columns = description ? description.fields.map((f) => ({ name: f.name, oid: f.dataTypeID, parse: parserOf(f.dataTypeID) })) : null;
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), columns };
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described), columns, readOnly: isReadOnly(sql) };
     statements.set(sql, statement);
     return statement;
   }
@@ -198,7 +205,8 @@ function preparedStatements(lite: PGlite) {
     });
     const chunks: Uint8Array[] = [];
     // The chunks are views of PGlite's memory, written over by the next call: copied.
-    await lite.execProtocolRawStream(bindExecuteSync(statement.name, values), { onRawData: (chunk) => chunks.push(chunk.slice()) });
+    // A read leaves nothing for the file system to take (a write's own sync takes everything before it).
+    await lite.execProtocolRawStream(bindExecuteSync(statement.name, values), { syncToFs: !statement.readOnly, onRawData: (chunk) => chunks.push(chunk.slice()) });
     return readAnswer<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns);
   }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protocol } from '@electric-sql/pglite';
-import { bindExecuteSync, openDatabase, PREPARED_MAX, type Db } from '../../../server/platform/db';
+import { bindExecuteSync, isReadOnly, openDatabase, PREPARED_MAX, type Db } from '../../../server/platform/db';
 
 const preparedCount = async (db: Db, sql: string) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [sql])).rows[0]!.n;
@@ -18,6 +18,20 @@ describe('PGlite queries as prepared statements', () => {
     await db.exec('CREATE TABLE prepared_t (id int PRIMARY KEY, note text)');
   });
   afterAll(() => db.close());
+
+  it('skips the file-system sync only after statements that write nothing (issue 21)', () => {
+    for (const read of ['SELECT 1', '  select id FROM users WHERE id = $1', 'SELECT s.id FROM subscriptions s JOIN plans p ON p.id = s.plan_id']) expect(isReadOnly(read)).toBe(true);
+    for (const write of [
+      'INSERT INTO t VALUES (1)',
+      'UPDATE t SET a = 1',
+      'WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x',
+      'SELECT id FROM t WHERE id = $1 FOR UPDATE',
+      'SELECT id FROM t FOR NO KEY UPDATE SKIP LOCKED',
+      'SELECT id FROM t FOR SHARE',
+      "SELECT nextval('s')",
+      'SELECT pg_advisory_xact_lock(1)',
+    ]) expect(isReadOnly(write)).toBe(false);
+  });
 
   it('prepares a repeated query once', async () => {
     const sql = 'SELECT $1::int + 1 AS n';
