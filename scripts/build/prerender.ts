@@ -30,7 +30,7 @@ interface PrerenderModule {
 }
 
 /** What the boot script starts for a signed-in page (issue 21): its API reads, and its code to preload. */
-export type EarlyStarts = Record<string, { r: string[]; m: string[] }>;
+export type EarlyStarts = Record<string, { r: string[]; m: string[]; c?: string[] }>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -49,7 +49,9 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
     // A signed-in page's first reads and its code start now, beside the app's JavaScript (issue 21; src/api/earlyReads.ts).
     `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
     `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}})});window.__sbEarly={t:T,q:q};` +
-    `R.m.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.appendChild(k)})}}catch(e){}` +
+    `R.m.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.appendChild(k)});` +
+    // Its styles too: the lazy page waits for them, and Vite's loader, finding these links, adds none of its own.
+    `(R.c||[]).forEach(function(u){var k=document.createElement('link');k.rel='stylesheet';k.href=u;document.head.appendChild(k)})}}catch(e){}` +
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
     `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
     `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
@@ -93,7 +95,8 @@ export async function prerenderRoutes(root: string, outDir: string, locale: stri
   const groupKey = 'src/views/SignedInGroup.tsx';
   const early: EarlyStarts = Object.fromEntries(mod.EARLY_ROUTES.map((route) => {
     const chunks = [...closure(route.page), ...closure(groupKey)].filter((key) => !entryChain.has(key) && manifest[key]);
-    return [route.path, { r: route.reads, m: [...new Set(chunks.map((key) => `/${manifest[key]!.file}`))].filter((file) => file.endsWith('.js')) }];
+    const css = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`);
+    return [route.path, { r: route.reads, m: [...new Set(chunks.map((key) => `/${manifest[key]!.file}`))].filter((file) => file.endsWith('.js')), ...(css.length ? { c: css } : {}) }];
   }));
   const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme, mod.STORAGE_KEYS.token, early);
   // Inline, so the first paint waits for no request (issue 21); the CSP allows it by its hash, which the

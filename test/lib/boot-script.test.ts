@@ -2,13 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootScript } from '../../scripts/build/prerender';
 
-const early = { '/subscription': { r: ['/api/v1/mobile/subscription/status', '/api/v1/mobile/payment/history'], m: ['/assets/SubscriptionPage-abc.js'] } };
+const early = { '/subscription': { r: ['/api/v1/mobile/subscription/status', '/api/v1/mobile/payment/history'], m: ['/assets/SubscriptionPage-abc.js'], c: ['/assets/subscription-abc.css'] } };
 const run = () => new Function(bootScript('dark-theme', 'light-theme', 'theme', 'token', early))();
 
 afterEach(() => {
   localStorage.clear();
   delete (globalThis as { __sbEarly?: unknown }).__sbEarly;
-  document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+  document.head.querySelectorAll('link[rel="modulepreload"], link[rel="stylesheet"]').forEach((link) => link.remove());
   window.history.pushState({}, '', '/');
   vi.unstubAllGlobals();
 });
@@ -20,7 +20,7 @@ describe('the boot script', () => {
     expect(document.documentElement.classList.contains('dark-theme')).toBe(true);
   });
 
-  it('starts a signed-in page\'s reads with the stored token and preloads its code', () => {
+  it('starts a signed-in page\'s reads with the stored token and preloads its code and styles', () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);
     localStorage.setItem('token', 'tok-1');
@@ -32,6 +32,7 @@ describe('the boot script', () => {
     expect(started.t).toBe('tok-1');
     expect(Object.keys(started.q)).toEqual(early['/subscription'].r);
     expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/SubscriptionPage-abc.js']);
+    expect([...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/subscription-abc.css']);
   });
 
   it('starts nothing without a stored session, or on another page', () => {
