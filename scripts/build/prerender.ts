@@ -50,8 +50,9 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
     `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
     `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}})});window.__sbEarly={t:T,q:q};` +
     `R.m.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.appendChild(k)});` +
-    // Its styles too: the lazy page waits for them, and Vite's loader, finding these links, adds none of its own.
-    `(R.c||[]).forEach(function(u){var k=document.createElement('link');k.rel='stylesheet';k.href=u;document.head.appendChild(k)})}}catch(e){}` +
+    // Its styles fetched now too (the lazy page waits for them); preloaded only: Vite's loader links them
+    // when the page loads, after the app's own styles, so the cascade is as without this.
+    `(R.c||[]).forEach(function(u){var k=document.createElement('link');k.rel='preload';k.setAttribute('as','style');k.crossOrigin='';k.href=u;document.head.appendChild(k)})}}catch(e){}` +
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
     `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
     `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
