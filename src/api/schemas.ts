@@ -82,9 +82,10 @@ export const PHOTO_MESSAGES = {
 
 /**
  * Control characters (C0, DEL, C1: NUL, tab, line breaks, escapes) have no place in a name, a code or
- * a token; PostgreSQL refuses NUL outright. Every text field of the contract refuses them.
+ * a token; PostgreSQL refuses NUL outright. Every text field of the contract refuses them, and half a
+ * surrogate pair (\ud800 alone: not text at all; PostgreSQL's jsonb refuses it, a fuzz test found it).
  */
-const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_CHARACTER = /\p{Cc}|\p{Cs}/u;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
 
 /** A string without control characters: checked before trimming, so a trailing tab is refused too. */

@@ -19,7 +19,7 @@ const signUp = (extra: object) => ({
 
 describe('control characters in text fields', () => {
   it('are refused with a 400 and a message on profile update and sign-up', async () => {
-    for (const bad of ['a\u0000b', 'tab\there', 'bell\u0007', 'del\u007f', 'c1\u009b', 'line\nbreak']) {
+    for (const bad of ['a\u0000b', 'tab\there', 'bell\u0007', 'del\u007f', 'c1\u009b', 'line\nbreak', '\ud800', 'half\udc00pair']) {
       const put = await server.call('PUT', `${V1}/account/profile`, { token, body: { firstName: bad, lastName: 'Santos' } });
       expect(put.status, JSON.stringify(bad)).toBe(400);
       expect(put.json.message).toBe('Text must not contain control characters');
