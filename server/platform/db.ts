@@ -225,10 +225,24 @@ function preparedStatements(lite: PGlite) {
   };
 }
 
+/**
+ * Queries run back to back for at most this long before pending I/O and timers get their turn (issue
+ * 21): a turn of the event loop before every query cost a poll per query under load, and answering
+ * others within a couple of milliseconds is as fair.
+ */
+const QUERY_RUN_MS = 2;
+
 export function pgliteDb(lite: PGlite): Db {
   let tail: Promise<unknown> = Promise.resolve();
+  let runStarted = -Infinity;
+  const letIoRunWhenDue = () => {
+    if (performance.now() - runStarted < QUERY_RUN_MS) return undefined;
+    return letIoRun().then(() => {
+      runStarted = performance.now();
+    });
+  };
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(letIoRun).then(work);
+    const run = tail.then(letIoRunWhenDue).then(work);
     tail = run.catch(() => {});
     return run;
   };
