@@ -52,6 +52,9 @@ export function createApp(deps: AppDeps) {
   };
   const notFound = (c: Context) => fail(c, 404, `No route for ${c.req.method} ${c.req.path}`);
 
+  // First, so every answer carries them (the dev gate's 404s too).
+  app.use('*', securityHeaders(deps.scriptHashes ?? []));
+
   // Dev routes (QA's mailbox, login links, clock, the gateway sandbox) let anyone sign in as anyone:
   // to another machine they do not exist unless DEV_ROUTES=public; DEV_ROUTES=false hides them from all.
   const devGate = createMiddleware(async (c, next) => {
@@ -59,8 +62,6 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   for (const path of ['/dev', '/dev/*', '/sandbox', '/sandbox/*']) app.use(path, devGate);
-
-  app.use('*', securityHeaders(deps.scriptHashes ?? []));
 
   // JSON bodies are small; the photo upload sets its own larger limit.
   app.use('/api/*', async (c, next) => {

@@ -88,11 +88,10 @@ async function stop(signal: string) {
     // A request that will not finish (a slow client) does not hold the stop up for long.
     setTimeout(() => server.closeAllConnections(), 5000).unref();
   });
-  try {
-    await engine.stop();
-  } finally {
-    await db.close();
-  }
+  // The database is closed even when the engine's stop fails; the first failure is the one reported.
+  const engineStopped = await engine.stop().then(() => null, (error: unknown) => ({ error }));
+  await db.close();
+  if (engineStopped) throw engineStopped.error;
   console.info('Stopped: server and database closed.');
   process.exit(0);
 }

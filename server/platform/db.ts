@@ -43,7 +43,8 @@ export interface Db extends Queryable {
  * PGlite runs each query synchronously on this thread, and its own queue hands one query to the next
  * through promises alone: a burst of queued queries (200 sign-ins) kept the event loop from answering
  * anyone else until all were done. Here the queue is ours: one query or transaction at a time, as in
- * PGlite, and before each one (and each query inside a transaction) pending I/O and timers run.
+ * PGlite; pending I/O and timers run at least every QUERY_RUN_MS between queries, and before each
+ * query inside a transaction.
  */
 const letIoRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -89,9 +90,14 @@ interface Statement {
   readOnly: boolean;
 }
 
-/** A plain SELECT that writes nothing and takes no row locks. */
+/**
+ * A plain SELECT that writes nothing and takes no row locks. Conservative: any call of a function in
+ * a schema (pg-boss's `pgboss.create_queue` writes), SELECT INTO and every locking or sequence call
+ * count as writes. (On Node's file systems PGlite's sync does nothing anyway: a misjudged statement
+ * loses no data there; the sync matters to PGlite in a browser.)
+ */
 const READ_ONLY = /^\s*SELECT\b/i;
-const WRITES = /\b(INSERT|UPDATE|DELETE|MERGE|FOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE)|FOR\s+KEY\s+SHARE|nextval|setval|pg_advisory\w*|pg_notify)\b/i;
+const WRITES = /\b(INSERT|UPDATE|DELETE|MERGE|INTO|FOR\s+(NO\s+KEY\s+)?(UPDATE|SHARE)|FOR\s+KEY\s+SHARE|nextval|setval|pg_\w*advisory\w*|pg_notify)\b|\b\w+\.\w+\s*\(/i;
 export const isReadOnly = (sql: string) => READ_ONLY.test(sql) && !WRITES.test(sql);
 
 /** PGlite's parseResults counts these commands' rows as affected. */

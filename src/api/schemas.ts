@@ -86,6 +86,7 @@ export const PHOTO_MESSAGES = {
  * surrogate pair (\ud800 alone: not text at all; PostgreSQL's jsonb refuses it, a fuzz test found it).
  */
 const CONTROL_CHARACTER = /\p{Cc}|\p{Cs}/u;
+const LONE_SURROGATE = /\p{Cs}/u;
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTER.test(value);
 
 /** A string without control characters: checked before trimming, so a trailing tab is refused too. */
@@ -125,6 +126,8 @@ export const newPasswordField = (message: Message) =>
     z.minLength(1, lazy(message)),
     z.minLength(MIN_PASSWORD, lazy(messages.passwordTooShort)),
     z.maxLength(MAX_PASSWORD, lazy(messages.passwordTooLong)),
+    // Half a surrogate pair hashes as U+FFFD: several different passwords would be one.
+    z.refine((value: string) => !LONE_SURROGATE.test(value), lazy(messages.controlCharacters)),
     z.refine((value: string) => !isCommonPassword(value), lazy(messages.passwordTooCommon)),
   );
 

@@ -31,6 +31,13 @@ describe('control characters in text fields', () => {
     }
   });
 
+  it('refuse a new password with half a surrogate pair, which would hash like other passwords', async () => {
+    const odd = 'Lami-kaayo-\ud800';
+    const change = await server.call('PUT', `${V1}/account/password`, { token, body: { oldPassword: 'Bisaya-Demo-2026', newPassword: odd, confirmNewPassword: odd } });
+    expect(change.status).toBe(400);
+    expect(change.json.message).toBe(messages.controlCharacters());
+  });
+
   it('are refused by the same shared schemas in the app', () => {
     const result = signUpRequestSchema.safeParse(signUp({ firstName: 'a\u0000b' }));
     expect(result.success).toBe(false);
