@@ -35,7 +35,7 @@ export type EarlyStarts = Record<string, { r: string[]; m: string[]; c?: string[
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The one script in <head> (classic, blocking, under 1 KB):
+ * The one script in <head> (classic, blocking, under 1 KB; `L` adds a modulepreload, or a preload `as` a type, in CORS mode as Vite's loader does):
  * - the theme before first paint: dark unless 'light' (or 'system' and a light preference) is stored;
  * - on a prerendered page (data-entry): the app's module loaded only after that first paint, so the
  *   paint does not share the network with the app's JavaScript;
@@ -44,19 +44,19 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  *   nothing typed is lost, and no password ever goes into a URL.
  */
 export function bootScript(dark: string, light: string, key: string, tokenKey = 'token', early: EarlyStarts = {}): string {
-  return `(function(){var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
+  return `(function(){function L(u,a){var k=document.createElement('link');k.rel=a?'preload':'modulepreload';if(a)k.setAttribute('as',a);k.crossOrigin='';k.href=u;document.head.appendChild(k)}var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
     `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
     // A signed-in page's first reads and its code start now, beside the app's JavaScript (issue 21; src/api/earlyReads.ts).
     `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
     `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}})});window.__sbEarly={t:T,q:q};` +
-    `R.m.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.appendChild(k)});` +
+    `R.m.forEach(function(u){L(u)});` +
     // Its styles fetched now too (the lazy page waits for them); preloaded only: Vite's loader links them
     // when the page loads, after the app's own styles, so the cascade is as without this.
-    `(R.c||[]).forEach(function(u){var k=document.createElement('link');k.rel='preload';k.setAttribute('as','style');k.crossOrigin='';k.href=u;document.head.appendChild(k)})}}catch(e){}` +
+    `(R.c||[]).forEach(function(u){L(u,'style')})}}catch(e){}` +
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
     `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
     `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
-    `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;p.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;h.appendChild(k)});` +
+    `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;p.forEach(function(u){L(u)});` +
     `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)},0)})})();\n`;
 }
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentMethod, PaymentRecord, Receipt } from '../../src/api/schemas';
 import type { Queryable } from '../platform/clock';
 import type { BillingDeps } from './deps';
-import { sessionGuardSql } from '../identity/tokens';
+import { readGuarded, sessionGuardSql } from '../identity/tokens';
 import { refreshPending } from './settlement';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
@@ -134,10 +134,7 @@ async function insertRecord(q: Queryable, input: NewPaymentRecord, unlessTaken: 
  * same statement, and null is the answer when no payment was found under it (nothing is asked then).
  */
 export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string, uncheckedSession: string | null = null): Promise<PaymentRecord[] | null> {
-  const { rows } = await deps.db.query<PaymentRow>(
-    uncheckedSession === null ? NEWEST_PAYMENTS : NEWEST_PAYMENTS_GUARDED,
-    uncheckedSession === null ? [userId] : [userId, uncheckedSession],
-  );
+  const { rows } = await readGuarded<PaymentRow>(deps.db, NEWEST_PAYMENTS, NEWEST_PAYMENTS_GUARDED, [userId], uncheckedSession);
   if (rows.length === 0 && uncheckedSession !== null) return null;
   if (!rows.some((row) => row.status === 'PENDING' || row.status === 'REVERSAL_DUE')) return rows.map(toPaymentRecord);
   await refreshPending(deps, userId);

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../src/lib/dates';
 import { clockSql, DAY_MS, now, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
-import { sessionGuardSql } from '../identity/tokens';
+import { readGuarded, sessionGuardSql } from '../identity/tokens';
 import { FREE_PLAN_ID } from './catalog';
 import { PLAN_SELECT, type PlanRow } from './plans';
 
@@ -102,16 +102,18 @@ export interface SubscriptionRow {
   renewal_failure: string | null;
 }
 
-/** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
-const subscriptionColumns = (at: string) => `
-         s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
-         s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
-         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,
+/** The columns SUBSCRIPTION_JOINS brings: the plan, the voucher and its terms, the card. */
+const JOINED_COLUMNS = `
          p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
          p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
          v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
          tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
          c.card_type, c.last4 AS card_last4`;
+/** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
+const subscriptionColumns = (at: string) => `
+         s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
+         s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
+         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,${JOINED_COLUMNS}`;
 const SUBSCRIPTION_JOINS = `
   JOIN plans p ON p.id = s.plan_id
   LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'
@@ -119,22 +121,17 @@ const SUBSCRIPTION_JOINS = `
   LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId'`;
 const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
 
-/**
- * The same rows with the billing clock read inside the statement (issue 21: one round trip per read
- * instead of two): `$1` is `unsetClock()`, used when no clock is set; `read_at` is the instant used.
- */
 /** The status read's columns only (issue 21): none of the row's bookkeeping. */
 type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at'>;
-const STATUS_COLUMNS = `
+/**
+ * The status read's rows with the billing clock read inside the statement (issue 21: one round trip
+ * per read instead of two): `$1` is `unsetClock()`, used when no clock is set; `read_at` is the instant
+ * used. The clock is read once (OFFSET 0 keeps the planner from copying its sub-select into every use
+ * of `clock.at`).
+ */
+const CLOCKED_SELECT = `SELECT
          s.id, s.plan_id, ${effectiveStatusSql('clock.at')} AS effective_status, s.start_date, s.end_date,
-         s.payment_method, s.payment_details, s.auto_renew, s.next_attempt_at, s.renewal_failure,
-         p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
-         p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
-         v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
-         tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
-         c.card_type, c.last4 AS card_last4`;
-/** The clock is read once (OFFSET 0 keeps the planner from copying its sub-select into every use of `clock.at`). */
-const CLOCKED_SELECT = `SELECT ${STATUS_COLUMNS}, clock.at AS read_at
+         s.payment_method, s.payment_details, s.auto_renew, s.next_attempt_at, s.renewal_failure,${JOINED_COLUMNS}, clock.at AS read_at
   FROM (SELECT ${clockSql('$1')} AS at OFFSET 0) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
 
 /** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `also`: a further condition. */
@@ -250,10 +247,7 @@ const STATUS_GUARDED_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at', sessio
  * answer when nothing current was found under it.
  */
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
-  const found = await db.query<StatusRow & { read_at: Date }>(
-    uncheckedSession === null ? STATUS_SELECT : STATUS_GUARDED_SELECT,
-    uncheckedSession === null ? [unsetClock(), userId] : [unsetClock(), userId, uncheckedSession],
-  );
+  const found = await readGuarded<StatusRow & { read_at: Date }>(db, STATUS_SELECT, STATUS_GUARDED_SELECT, [unsetClock(), userId], uncheckedSession);
   const current = found.rows[0];
   if (current) return toStatusDetails(current, current.read_at);
   if (uncheckedSession !== null) return null;
@@ -294,10 +288,7 @@ const HISTORY_GUARDED_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 AND ${sessi
  * session is checked in the same statement (issue 21), and null is the answer when none was found.
  */
 export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionHistoryItem[] | null> {
-  const result = await db.query<HistoryRow>(
-    uncheckedSession === null ? HISTORY_SELECT : HISTORY_GUARDED_SELECT,
-    uncheckedSession === null ? [unsetClock(), userId] : [unsetClock(), userId, uncheckedSession],
-  );
+  const result = await readGuarded<HistoryRow>(db, HISTORY_SELECT, HISTORY_GUARDED_SELECT, [unsetClock(), userId], uncheckedSession);
   if (result.rows.length === 0 && uncheckedSession !== null) return null;
   return result.rows.map((row) => ({
     id: row.id,

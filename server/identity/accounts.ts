@@ -7,7 +7,7 @@ import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { hashPassword, verifyPassword } from './passwords';
 import type { UploadStore } from './photos';
-import { sessionGuardSql } from './tokens';
+import { readGuarded, sessionGuardSql } from './tokens';
 
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully',
@@ -77,9 +77,8 @@ export async function profileOf(db: Db, userId: string): Promise<Profile> {
  * null when nothing was found under a session not yet checked.
  */
 export async function readProfile(db: Db, userId: string, uncheckedSession: string | null): Promise<Profile | null> {
-  const result = await db.query<{ first_name: string; middle_name: string | null; last_name: string; email: string; photo: string | null }>(
-    uncheckedSession === null ? PROFILE_SELECT : `${PROFILE_SELECT} AND ${sessionGuardSql('$2', '$1')}`,
-    uncheckedSession === null ? [userId] : [userId, uncheckedSession],
+  const result = await readGuarded<{ first_name: string; middle_name: string | null; last_name: string; email: string; photo: string | null }>(
+    db, PROFILE_SELECT, PROFILE_GUARDED_SELECT, [userId], uncheckedSession,
   );
   const user = result.rows[0];
   if (!user) {
@@ -90,6 +89,7 @@ export async function readProfile(db: Db, userId: string, uncheckedSession: stri
 }
 
 const PROFILE_SELECT = 'SELECT first_name, middle_name, last_name, email, photo FROM users WHERE id = $1';
+const PROFILE_GUARDED_SELECT = `${PROFILE_SELECT} AND ${sessionGuardSql('$2', '$1')}`;
 
 export async function updateProfile(db: Db, userId: string, names: { firstName: string; middleName?: string | null | undefined; lastName: string }): Promise<Profile> {
   await db.query('UPDATE users SET first_name = $2, middle_name = $3, last_name = $4, updated_at = now() WHERE id = $1', [

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../platform/db';
+import type { Db, Queryable, Results } from '../platform/db';
 
 export const ACCESS_TOKEN_TTL = '12h';
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -153,6 +153,14 @@ const sessionOpenSql = (sessionId: string, userId: string) => `vs.id = ${session
  * The read's rows are all or none: none means the session is closed or the read found nothing.
  */
 export const sessionGuardSql = (sessionId: string, userId: string) => `EXISTS (SELECT 1 FROM sessions vs WHERE ${sessionOpenSql(sessionId, userId)})`;
+
+/**
+ * A viewer's read: `sql` with `params`, or, when `uncheckedSession` is given, `guarded` (the same read
+ * with `sessionGuardSql` on its next parameter) with that session added after them.
+ */
+export function readGuarded<T>(q: Queryable, sql: string, guarded: string, params: unknown[], uncheckedSession: string | null): Promise<Results<T>> {
+  return uncheckedSession === null ? q.query<T>(sql, params) : q.query<T>(guarded, [...params, uncheckedSession]);
+}
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
