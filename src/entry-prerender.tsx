@@ -16,6 +16,7 @@ import { m, overwriteGetLocale, type Locale } from './i18n';
 export { darkTheme, lightTheme };
 export { STORAGE_KEYS } from './lib/storage';
 export { EARLY_ROUTES } from './api/earlyReads';
+export { DISPLAY_TIME_ZONE } from './lib/product';
 
 export { PRERENDERED_ROUTES } from './views/routeTable';
 

@@ -7,7 +7,7 @@ import { INSPECT_STORAGE_KEY, inspectMode } from './lib/inspectMode';
 import { sessionMachine } from './machines/session/session.machine';
 import './styles/global.css';
 import { darkTheme } from './styles/theme.css';
-import { App } from './views/App';
+import { App, loadPageCode } from './views/App';
 import { notify } from './views/Toasts';
 import { readThemeChoice, resolveThemeClass } from './views/useTheme';
 
@@ -56,6 +56,9 @@ async function boot() {
     releaseWhenHydrated(container);
   } else {
     container.textContent = '';
+    // A signed-in viewer's page code (preloaded by the boot script on the pages it knows) before the first
+    // render, so the page renders at once with its data instead of after a loading fallback (issue 21).
+    if (session.getSnapshot().matches('signedIn')) await loadPageCode(window.location.pathname);
     createRoot(container).render(app);
     document.documentElement.setAttribute('data-ready', '');
   }

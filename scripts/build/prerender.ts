@@ -27,6 +27,7 @@ interface PrerenderModule {
   lightTheme: string;
   STORAGE_KEYS: { theme: string; token: string };
   EARLY_ROUTES: Array<{ path: string; page: string; reads: string[] }>;
+  DISPLAY_TIME_ZONE: string;
 }
 
 /** What the boot script starts for a signed-in page (issue 21): its API reads, and its code to preload. */
@@ -43,16 +44,21 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  *   controls are disabled (data-boot-lock keeps each one's own state) and no form submits natively:
  *   nothing typed is lost, and no password ever goes into a URL.
  */
-export function bootScript(dark: string, light: string, key: string, tokenKey = 'token', early: EarlyStarts = {}): string {
+export function bootScript(dark: string, light: string, key: string, tokenKey = 'token', early: EarlyStarts = {}, timeZone = 'Asia/Manila'): string {
   return `(function(){function L(u,a){var k=document.createElement('link');k.rel=a?'preload':'modulepreload';if(a)k.setAttribute('as',a);k.crossOrigin='';k.href=u;document.head.appendChild(k)}var l=false;try{var c=localStorage.getItem(${JSON.stringify(key)});l=c==='light'||(c==='system'&&matchMedia('(prefers-color-scheme: light)').matches)}catch(e){}` +
     `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
     // A signed-in page's first reads and its code start now, beside the app's JavaScript (issue 21; src/api/earlyReads.ts).
     `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
-    `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}})});window.__sbEarly={t:T,q:q};` +
+        // Each answer's body is read as it arrives, while the main thread waits for the app (src/api/http.ts).
+    `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}}).then(function(a){return a.text().then(function(b){return{s:a.status,b:b}})})});window.__sbEarly={t:T,q:q};` +
     `R.m.forEach(function(u){L(u)});` +
     // Its styles fetched now too (the lazy page waits for them); preloaded only: Vite's loader links them
     // when the page loads, after the app's own styles, so the cascade is as without this.
-    `(R.c||[]).forEach(function(u){L(u,'style')})}}catch(e){}` +
+    `(R.c||[]).forEach(function(u){L(u,'style')});` +
+    // The platform's first date formatter in a time zone loads ICU's zone and locale data: ~110 ms of a
+    // throttled phone's main thread, paid while the page renders its first dates (src/lib/dates.ts). Paid
+    // here instead, once the shell has painted, while the main thread waits for the app's JavaScript.
+    `requestAnimationFrame(function(){setTimeout(function(){try{new Intl.DateTimeFormat('en-US',{timeZone:${JSON.stringify(timeZone)}}).format(0)}catch(e){}},0)})}}catch(e){}` +
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
     `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
     `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
@@ -99,7 +105,7 @@ export async function prerenderRoutes(root: string, outDir: string, locale: stri
     const css = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`);
     return [route.path, { r: route.reads, m: [...new Set(chunks.map((key) => `/${manifest[key]!.file}`))].filter((file) => file.endsWith('.js')), ...(css.length ? { c: css } : {}) }];
   }));
-  const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme, mod.STORAGE_KEYS.token, early);
+  const boot = bootScript(mod.darkTheme, mod.lightTheme, mod.STORAGE_KEYS.theme, mod.STORAGE_KEYS.token, early, mod.DISPLAY_TIME_ZONE);
   // Inline, so the first paint waits for no request (issue 21); the CSP allows it by its hash, which the
   // server reads from .script-hashes.json (server/platform/static.ts builtScriptHashes).
   if (boot.includes('</script')) throw new Error('The boot script cannot be inlined');

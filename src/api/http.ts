@@ -68,16 +68,32 @@ export function networkMessageOf(error: unknown): string {
 
 export type Http = ReturnType<typeof createHttp>;
 
+/** What the boot script keeps of an early read: the answer's status and its body, read as it arrived. */
+interface EarlyAnswer {
+  s: number;
+  b: string;
+}
+
 /**
  * A read the boot script started as the page arrived (src/api/earlyReads.ts, issue 21): taken once, and
- * only with the same session token it was sent with; anything else is asked for as usual.
+ * only with the same session token it was sent with; anything else is asked for as usual. Its body was
+ * read while the page's JavaScript downloaded, so taking it costs the page no wait for the network.
  */
-function takeEarlyRead(path: string, authorization: string | undefined): Promise<Response> | undefined {
-  const early = (globalThis as { __sbEarly?: { t: string; q: Record<string, Promise<Response> | undefined> } }).__sbEarly;
+function takeEarlyRead(path: string, authorization: string | undefined): Promise<EarlyAnswer> | undefined {
+  const early = (globalThis as { __sbEarly?: { t: string; q: Record<string, Promise<EarlyAnswer> | undefined> } }).__sbEarly;
   const read = early?.q[path];
   if (!read || !early || authorization !== `Bearer ${early.t}`) return undefined;
   early.q[path] = undefined;
   return read;
+}
+
+/** An early read's body, parsed as `response.json()` would be; not JSON counts as no body. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 export function createHttp(config: HttpConfig) {
@@ -97,26 +113,35 @@ export function createHttp(config: HttpConfig) {
       if (token) headers.Authorization = `Bearer ${token}`;
     }
 
-    let response: Response | undefined;
     const early = (options.method ?? 'GET') === 'GET' && !config.host ? takeEarlyRead(path, headers.Authorization) : undefined;
-    if (early) response = await early.catch(() => undefined);
-    try {
-      response ??= await doFetch(`${config.host}${path}`, {
-        method: options.method ?? 'GET',
-        headers,
-        body,
-        signal: options.signal,
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new ApiError(networkMessageOf(error));
+    // An early read that failed on the network is simply asked for again.
+    const answer = early && (await early.catch(() => undefined));
+    let status: number;
+    let parsed: unknown;
+    if (answer) {
+      status = answer.s;
+      parsed = parseBody(answer.b);
+    } else {
+      let response: Response;
+      try {
+        response = await doFetch(`${config.host}${path}`, {
+          method: options.method ?? 'GET',
+          headers,
+          body,
+          signal: options.signal,
+        });
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new ApiError(networkMessageOf(error));
+      }
+      status = response.status;
+      // A body that is not JSON (a proxy's HTML error page) counts as no body.
+      parsed = await response.json().catch(() => null);
     }
 
-    if (response.status === 401) config.onUnauthorized();
-    // A body that is not JSON (a proxy's HTML error page) counts as no body.
-    const parsed: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new ApiError(messageOf(parsed) ?? FALLBACK_MESSAGE(), response.status);
-    if (!isEnvelope(parsed)) throw new ApiError(FALLBACK_MESSAGE(), response.status);
+    if (status === 401) config.onUnauthorized();
+    if (status < 200 || status > 299) throw new ApiError(messageOf(parsed) ?? FALLBACK_MESSAGE(), status);
+    if (!isEnvelope(parsed)) throw new ApiError(FALLBACK_MESSAGE(), status);
     return parsed;
   }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { m } from '../i18n';
 import { GuestOnly, RequireAuth } from './guards';
@@ -8,9 +8,22 @@ import * as css from './layout/layout.css';
 import { FlowOverridesContext, ServicesContext, type FlowOverrides, type Services } from './services';
 import { Toasts } from './Toasts';
 import { useRouteChange } from './routeChange';
-import { NotFoundPage, ROUTE_TABLE, type AppRoute } from './routeTable';
+import { lazyPage, type LazyPage } from './lazyPage';
+import { NotFoundPage, ROUTE_TABLE, routeFor, type AppRoute } from './routeTable';
 
-const SignedInGroup = lazy(() => import('./SignedInGroup'));
+const SignedInGroup = lazyPage(() => import('./SignedInGroup'));
+
+/**
+ * Loads a path's page code, and the signed-in group's where the route has one, before the app's first
+ * render (main.tsx, for a signed-in viewer): that render then shows the page itself, not a loading
+ * fallback first. A failure is left to the render, which meets it as it would have.
+ */
+export function loadPageCode(path: string): Promise<void> {
+  const route = routeFor(path);
+  if (!route) return Promise.resolve();
+  const group = route.guard === 'signedIn' || route.guard === 'publicWithAccount' ? [SignedInGroup.load()] : [];
+  return Promise.all([(route.page as Partial<LazyPage>).load?.(), ...group]).then(() => undefined, () => undefined);
+}
 
 function PageLoading() {
   return <p role="status" aria-live="polite" className="visually-hidden">{m.loading_page()}</p>;

@@ -4,13 +4,14 @@
  * build's prerender list (entry-prerender.tsx) all read it; a route added here is routed, titled and,
  * if `prerender` says so, painted before JavaScript.
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { m } from '../i18n';
 import { PRODUCT_NAME } from '../lib/product';
 import { routes } from '../lib/route-paths';
 // The address modules themselves, not the flows' index (that would bring the charts into the landing chunk).
 import { recoveryRoute } from '../machines/recovery/recovery.address';
 import { signUpRoute } from '../machines/signUp/signUp.address';
+import { lazyPage } from './lazyPage';
 import LandingPage from './pages/LandingPage';
 
 /**
@@ -35,44 +36,44 @@ export interface AppRoute {
 // Every route but the landing page is its own chunk, so later pages never grow the landing page.
 export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: routes.home, title: () => PRODUCT_NAME, guard: 'public', page: LandingPage, prerender: { path: routes.home, source: null } },
-  { path: routes.payment, title: m.payment_result, guard: 'publicWithAccount', page: lazy(() => import('./pages/PaymentResultPage')) },
+  { path: routes.payment, title: m.payment_result, guard: 'publicWithAccount', page: lazyPage(() => import('./pages/PaymentResultPage')) },
   {
-    path: routes.terms, title: m.terms_and_conditions, guard: 'public', page: lazy(() => import('./pages/TermsPage')),
+    path: routes.terms, title: m.terms_and_conditions, guard: 'public', page: lazyPage(() => import('./pages/TermsPage')),
     prerender: { path: routes.terms, source: 'src/views/pages/TermsPage.tsx' },
   },
   {
-    path: routes.privacy, title: m.privacy_policy, guard: 'public', page: lazy(() => import('./pages/PrivacyPage')),
+    path: routes.privacy, title: m.privacy_policy, guard: 'public', page: lazyPage(() => import('./pages/PrivacyPage')),
     prerender: { path: routes.privacy, source: 'src/views/pages/PrivacyPage.tsx' },
   },
   {
-    path: routes.login, title: m.sign_in, guard: 'guest', page: lazy(() => import('./pages/LoginPage')),
+    path: routes.login, title: m.sign_in, guard: 'guest', page: lazyPage(() => import('./pages/LoginPage')),
     prerender: { path: routes.login, source: 'src/views/pages/LoginPage.tsx' },
   },
   // One route per flow, so its machine lives on while the URL moves between its steps.
   {
     path: signUpRoute, title: m.sign_up, titles: { [routes.registerVerify]: m.verify_email },
-    guard: 'guest', page: lazy(() => import('./pages/RegisterPage')),
+    guard: 'guest', page: lazyPage(() => import('./pages/RegisterPage')),
     prerender: { path: routes.register, source: 'src/views/pages/RegisterPage.tsx' },
   },
   {
     path: recoveryRoute, title: m.forgot_password,
     titles: { [routes.forgotPasswordVerify]: m.enter_otp, [routes.forgotPasswordReset]: m.reset_password },
-    guard: 'guest', page: lazy(() => import('./pages/RecoveryPage')),
+    guard: 'guest', page: lazyPage(() => import('./pages/RecoveryPage')),
     prerender: { path: routes.forgotPassword, source: 'src/views/pages/RecoveryPage.tsx' },
   },
   // A login link signs in whoever it names, even over another session (the mobile app sends it).
-  { path: routes.authLink, title: m.signing_in, guard: 'public', page: lazy(() => import('./pages/AuthLinkPage')) },
-  { path: routes.account, title: m.account, guard: 'signedIn', page: lazy(() => import('./pages/AccountPage')) },
-  { path: routes.subscription, title: m.subscription, guard: 'signedIn', page: lazy(() => import('./pages/SubscriptionPage')) },
-  { path: routes.redeemVoucher, title: m.redeem_voucher, guard: 'signedIn', page: lazy(() => import('./pages/RedeemVoucherPage')) },
-  { path: routes.changePlan, title: m.change_plan, guard: 'signedIn', page: lazy(() => import('./pages/ChangePlanPage')) },
-  { path: routes.changePaymentMethod, title: m.change_payment_method, guard: 'signedIn', page: lazy(() => import('./pages/ChangePaymentMethodPage')) },
-  { path: routes.subscribe, title: m.subscribe, guard: 'signedIn', page: lazy(() => import('./pages/SubscribePage')) },
-  { path: routes.receipt, title: m.receipt, guard: 'signedIn', page: lazy(() => import('./pages/ReceiptPage')) },
+  { path: routes.authLink, title: m.signing_in, guard: 'public', page: lazyPage(() => import('./pages/AuthLinkPage')) },
+  { path: routes.account, title: m.account, guard: 'signedIn', page: lazyPage(() => import('./pages/AccountPage')) },
+  { path: routes.subscription, title: m.subscription, guard: 'signedIn', page: lazyPage(() => import('./pages/SubscriptionPage')) },
+  { path: routes.redeemVoucher, title: m.redeem_voucher, guard: 'signedIn', page: lazyPage(() => import('./pages/RedeemVoucherPage')) },
+  { path: routes.changePlan, title: m.change_plan, guard: 'signedIn', page: lazyPage(() => import('./pages/ChangePlanPage')) },
+  { path: routes.changePaymentMethod, title: m.change_payment_method, guard: 'signedIn', page: lazyPage(() => import('./pages/ChangePaymentMethodPage')) },
+  { path: routes.subscribe, title: m.subscribe, guard: 'signedIn', page: lazyPage(() => import('./pages/SubscribePage')) },
+  { path: routes.receipt, title: m.receipt, guard: 'signedIn', page: lazyPage(() => import('./pages/ReceiptPage')) },
 ];
 
 export const NOT_FOUND_TITLE = m.page_not_found;
-export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+export const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 
 /** Does a route's pattern match a path (a parameter such as `:id` matches one segment)? */
 function matches(route: AppRoute, path: string): boolean {

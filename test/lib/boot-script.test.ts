@@ -20,7 +20,7 @@ describe('the boot script', () => {
     expect(document.documentElement.classList.contains('dark-theme')).toBe(true);
   });
 
-  it('starts a signed-in page\'s reads with the stored token and preloads its code and styles', () => {
+  it('starts a signed-in page\'s reads with the stored token and preloads its code and styles', async () => {
     const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
     vi.stubGlobal('fetch', fetch);
     localStorage.setItem('token', 'tok-1');
@@ -31,6 +31,8 @@ describe('the boot script', () => {
     const started = (globalThis as unknown as { __sbEarly: { t: string; q: Record<string, unknown> } }).__sbEarly;
     expect(started.t).toBe('tok-1');
     expect(Object.keys(started.q)).toEqual(early['/subscription'].r);
+    // Each answer is kept as its status and body, read as it arrives (src/api/http.ts takes it).
+    await expect(started.q['/api/v1/mobile/subscription/status']).resolves.toEqual({ s: 200, b: '{}' });
     expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/SubscriptionPage-abc.js']);
     // Preloaded, not linked: a stylesheet linked here would come before the app's own in the cascade.
     expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((link) => link.getAttribute('href'))).toEqual(['/assets/subscription-abc.css']);

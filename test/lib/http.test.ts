@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/api/endpoints';
 import { ApiError, createHttp } from '../../src/api/http';
 import { demoUser } from '../support/render';
@@ -80,5 +80,49 @@ describe('sign-in returns the result instead of throwing (spec §7)', () => {
   it('answers a network failure as a result too', async () => {
     const { api } = client(async () => { throw new TypeError(''); });
     await expect(api.signIn({ email: 'a@b.co', password: 'p' })).resolves.toEqual({ success: false, message: 'Network error' });
+  });
+});
+
+describe('a read the boot script started early (issue 21)', () => {
+  afterEach(() => {
+    delete (globalThis as { __sbEarly?: unknown }).__sbEarly;
+  });
+  const early = (q: Record<string, Promise<{ s: number; b: string }> | undefined>, t = 'tok') => {
+    (globalThis as { __sbEarly?: unknown }).__sbEarly = { t, q };
+  };
+  const sameOrigin = (fetchImpl: typeof fetch, token = 'tok') => {
+    const onUnauthorized = vi.fn();
+    return { api: createApi(createHttp({ host: '', fetch: fetchImpl, getToken: () => token, onUnauthorized })), onUnauthorized };
+  };
+  const body = (data: unknown) => JSON.stringify({ success: true, message: 'OK', data });
+
+  it('answers the first read of its address with the same token, and only that one', async () => {
+    early({ '/api/v1/mobile/account/profile': Promise.resolve({ s: 200, b: body(profile) }) });
+    const fetchImpl = vi.fn(async () => json(200, { success: true, message: 'OK', data: { ...profile, firstName: 'Again' } }));
+    const { api } = sameOrigin(fetchImpl);
+    await expect(api.getProfile()).resolves.toEqual(profile);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    await expect(api.getProfile()).resolves.toMatchObject({ firstName: 'Again' });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+  it('is not used with another token', async () => {
+    early({ '/api/v1/mobile/account/profile': Promise.resolve({ s: 200, b: body({ ...profile, firstName: 'Other' }) }) }, 'old-token');
+    const fetchImpl = vi.fn(async () => json(200, { success: true, message: 'OK', data: profile }));
+    await expect(sameOrigin(fetchImpl).api.getProfile()).resolves.toEqual(profile);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+  it('reads as any answer: a 401 tells the session, a body that is not JSON is no body', async () => {
+    early({ '/api/v1/mobile/account/profile': Promise.resolve({ s: 401, b: JSON.stringify({ success: false, message: 'Expired' }) }) });
+    const { api, onUnauthorized } = sameOrigin(vi.fn());
+    await expect(api.getProfile()).rejects.toThrow('Expired');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    early({ '/api/v1/mobile/account/profile': Promise.resolve({ s: 502, b: '<html>' }) });
+    await expect(sameOrigin(vi.fn()).api.getProfile()).rejects.toThrow('Something went wrong');
+  });
+  it('is asked for again when it failed on the network', async () => {
+    early({ '/api/v1/mobile/account/profile': Promise.reject(new TypeError('Failed to fetch')) });
+    const fetchImpl = vi.fn(async () => json(200, { success: true, message: 'OK', data: profile }));
+    await expect(sameOrigin(fetchImpl).api.getProfile()).resolves.toEqual(profile);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });

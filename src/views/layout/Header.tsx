@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
@@ -11,7 +11,20 @@ import { useConnect } from '../useFlow';
 
 // The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
 // loads, a real button stands in and remembers a click, so the first click opens the menu.
+// Its code is asked for once the browser is idle after the page's first render (or at a click), so on a
+// slow phone it neither shares the network with the page's own code nor runs before the page is painted (issue 21).
 const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/** True once the browser has had an idle moment since mount (at once where it cannot tell, as in jsdom). */
+function useIdleSinceMount(): boolean {
+  const [idle, setIdle] = useState(() => typeof requestIdleCallback !== 'function');
+  useEffect(() => {
+    if (idle) return;
+    const id = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [idle]);
+  return idle;
+}
 
 export function Header() {
   const { session } = useServices();
@@ -19,23 +32,21 @@ export function Header() {
   const [first, second] = PRODUCT_NAME.split(' ');
   const [openRequested, setOpenRequested] = useState(false);
   const [path] = useLocation();
+  const idle = useIdleSinceMount();
+  const standIn = (
+    <button type="button" className={button.secondary} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenRequested(true)}>
+      {m.my_account()}
+    </button>
+  );
   return (
     <header className={css.header}>
       <Link href={routes.home} className={css.logo} aria-label={m.home({ PRODUCT_NAME })}>
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
       <nav aria-label={m.account()}>
-        {status === 'signedIn' && (
-          <Suspense
-            fallback={
-              <button type="button" className={button.secondary} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenRequested(true)}>
-                {m.my_account()}
-              </button>
-            }
-          >
-            <AccountMenu defaultOpen={openRequested} />
-          </Suspense>
-        )}
+        {status === 'signedIn' && (idle || openRequested
+          ? <Suspense fallback={standIn}><AccountMenu defaultOpen={openRequested} /></Suspense>
+          : standIn)}
         {/* The sign-in page does not offer itself again. */}
         {status === 'signedOut' && path !== routes.login && (
           <Link href={routes.login} className={button.primary}>{m.log_in()}</Link>
