@@ -4,11 +4,13 @@
  * Throttled through the DevTools protocol as the issue measures it: CPU 4× slower, 150 ms round trip,
  * 1.6 Mbps down (750 kbps up), cache disabled; signed in as premium@ (the session in local storage, as
  * after a sign-in), a cold load of each address; the median of 3 per route. "Main content" is each
- * page's own data on screen, found by role or structure, so it reads the same in either language.
+ * page's own data on screen, found by role or structure, so it reads the same in either language. The
+ * figure is the time from the navigation's start to the first frame that paints it, as the page's own
+ * clock reads it (as web vitals are timed); the wall clock to Playwright noticing is printed beside it.
  * Figures only: exits 0 whatever they are (goal ≤ 1.8 s each), unless a run fails.
  * BENCH_LANGUAGE=ceb measures the Bisaya build.
  */
-import { chromium, type Page } from 'playwright';
+import { chromium } from 'playwright';
 import { startBenchServer } from './bench-server';
 
 const port = Number(process.env.BENCH_PORT ?? 4292);
@@ -16,16 +18,29 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const language = process.env.BENCH_LANGUAGE ?? 'en';
 const GOAL_MS = 1800;
 
-const routes: Array<{ path: string; what: string; shown: (page: Page) => Promise<unknown> }> = [
-  { path: '/subscription', what: 'current subscription, history and payments', shown: (page) => Promise.all([
-    page.locator('section[aria-labelledby="current-title"] dl').first().waitFor(),
-    page.locator('section[aria-labelledby="history-title"][aria-busy="false"]').waitFor(),
-    page.locator('section[aria-labelledby="payments-title"][aria-busy="false"]').waitFor(),
-  ]) },
-  { path: '/account', what: 'the profile form, filled', shown: (page) => page.waitForFunction(() => Boolean((document.querySelector('main input[name="firstName"]') as HTMLInputElement | null)?.value)) },
-  { path: '/subscription/change-plan', what: 'the plan cards', shown: (page) => page.locator('main ul[aria-label] > li').first().waitFor() },
-  { path: '/subscription/change-payment-method', what: 'the current payment method', shown: (page) => page.locator('#new-method-title').waitFor() },
+/**
+ * Each route's main content, as a check run in the page: a selector that matches once it is there, or
+ * for /account the profile form filled (an input's value, which no DOM mutation reports).
+ */
+const routes: Array<{ path: string; what: string; shown: string }> = [
+  { path: '/subscription', what: 'current subscription, history and payments', shown: `Boolean(document.querySelector('section[aria-labelledby="current-title"] dl') && document.querySelector('section[aria-labelledby="history-title"][aria-busy="false"]') && document.querySelector('section[aria-labelledby="payments-title"][aria-busy="false"]'))` },
+  { path: '/account', what: 'the profile form, filled', shown: `Boolean(document.querySelector('main input[name="firstName"]')?.value)` },
+  { path: '/subscription/change-plan', what: 'the plan cards', shown: `Boolean(document.querySelector('main ul[aria-label] > li'))` },
+  { path: '/subscription/change-payment-method', what: 'the current payment method', shown: `Boolean(document.querySelector('#new-method-title'))` },
 ];
+
+/**
+ * Installed before the page's own scripts: checks `shown` at every animation frame (the frame that will
+ * paint) and keeps the first frame's time, in ms since the navigation started, in window.__shownAt. The
+ * time is read in the page, so Playwright's own polling (up to 500 ms between checks) adds nothing.
+ */
+const watchScript = (shown: string) => `(() => {
+  const check = (time) => {
+    if (${shown}) { window.__shownAt = time; return; }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();`;
 
 const bench = await startBenchServer(port, { stdio: ['ignore', 'ignore', 'inherit'] });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -44,6 +59,7 @@ try {
   console.info(`Signed-in pages, language ${language}, throttled (CPU 4×, 150 ms RTT, 1.6 Mbps down, no cache), median of ${runs}; goal ≤ ${GOAL_MS / 1000} s:`);
   for (const route of routes) {
     const times: number[] = [];
+    const walls: number[] = [];
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
       await context.addCookies([{ name: 'lang', value: language, url: bench.base }]);
@@ -51,6 +67,7 @@ try {
         localStorage.setItem('token', token);
         localStorage.setItem('user', JSON.stringify(user));
       }, { token: data.accessToken, user: data.user });
+      await context.addInitScript({ content: watchScript(route.shown) });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
@@ -59,12 +76,14 @@ try {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const started = Date.now();
       await page.goto(`${bench.base}${route.path}`, { waitUntil: 'commit' });
-      await route.shown(page);
-      times.push(Date.now() - started);
+      await page.waitForFunction(() => (window as { __shownAt?: number }).__shownAt !== undefined, undefined, { polling: 100 });
+      walls.push(Date.now() - started);
+      times.push(await page.evaluate(() => (window as unknown as { __shownAt: number }).__shownAt));
       await context.close();
     }
     const value = median(times);
     console.info(`  ${route.path.padEnd(36)} ${(value / 1000).toFixed(2)} s (runs ${times.map((t) => (t / 1000).toFixed(2)).join(', ')})  ${route.what}${value > GOAL_MS ? '  — over the goal' : ''}`);
+    console.info(`  ${''.padEnd(36)} wall clock from the navigation call to Playwright seeing it (its polling included): ${(median(walls) / 1000).toFixed(2)} s`);
   }
   await browser.close();
 } finally {

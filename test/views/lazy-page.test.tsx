@@ -28,7 +28,7 @@ describe('a lazy page', () => {
   });
 
   it('a failed load reaches the render as an error, as with React.lazy', async () => {
-    const Page = lazyPage(() => Promise.reject(new Error('chunk gone')));
+    const Page = lazyPage<object>(() => Promise.reject(new Error('chunk gone')));
     await expect(Page.load()).rejects.toThrow('chunk gone');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
@@ -8,23 +8,12 @@ import { useServices } from '../services';
 import * as css from './layout.css';
 import { connectSession } from '../../machines/session';
 import { useConnect } from '../useFlow';
+import { useIdleSinceMount } from '../useIdle';
 
 // The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
 // loads, a real button stands in and remembers a click, so the first click opens the menu.
-// Its code is asked for once the browser is idle after the page's first render (or at a click), so on a
-// slow phone it neither shares the network with the page's own code nor runs before the page is painted (issue 21).
+// Its code is asked for once the browser is idle after the page's first render, or at a click (issue 21).
 const AccountMenu = lazy(() => import('./AccountMenu'));
-
-/** True once the browser has had an idle moment since mount (at once where it cannot tell, as in jsdom). */
-function useIdleSinceMount(): boolean {
-  const [idle, setIdle] = useState(() => typeof requestIdleCallback !== 'function');
-  useEffect(() => {
-    if (idle) return;
-    const id = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }, [idle]);
-  return idle;
-}
 
 export function Header() {
   const { session } = useServices();

@@ -2,10 +2,8 @@
  * Change plan (product.md#change-plan, product.md#plan-change-flow, product.md#other-rules, product.md#errors; issue 9). The machine says where the
  * page is; the status and the plans are read from React Query, which its actors filled.
  */
-import { Dialog } from '@ark-ui/react/dialog';
-import { Portal } from '@ark-ui/react/portal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -13,7 +11,7 @@ import { leaveFor } from '../../lib/leave';
 import { routes } from '../../lib/route-paths';
 import { createChangePlanActors } from '../../machines/changePlan/changePlan.actors';
 import {
-  CHANGE_PLAN_NOTE, VOUCHER_PLAN_NOTE, connectChangePlan, type ChangePlanDialogView, type PlanCardView,
+  CHANGE_PLAN_NOTE, VOUCHER_PLAN_NOTE, connectChangePlan, type PlanCardView,
 } from '../../machines/changePlan/changePlan.connect';
 import { changePlanMachine } from '../../machines/changePlan/changePlan.machine';
 import { refreshSubscription } from '../../machines/subscription/subscription.actors';
@@ -22,8 +20,12 @@ import { goToAction, notifyFor } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
+import { useIdleSinceMount } from '../useIdle';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
+
+// The confirmation dialog (Ark UI, ~19 KB) is not needed to show the plans: its code comes once the page is idle, or when asked for.
+const ChangePlanDialog = lazy(() => import('./ChangePlanDialog'));
 
 export default function ChangePlanPage() {
   const api = useApi();
@@ -49,6 +51,7 @@ export default function ChangePlanPage() {
   const view = useConnect(flow, connectChangePlan, { plans, status });
   if (view.stage !== stage) setStage(view.stage);
   const opener = useRef<HTMLButtonElement>(null);
+  const idle = useIdleSinceMount();
   const { method } = view;
 
   return (
@@ -98,7 +101,7 @@ export default function ChangePlanPage() {
           </div>
         </>
       )}
-      <ChangePlanDialog view={view.dialog} opener={opener} />
+      {(idle || view.dialog.open) && <Suspense fallback={null}><ChangePlanDialog view={view.dialog} opener={opener} /></Suspense>}
     </div>
   );
 }
@@ -136,55 +139,5 @@ function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelec
         </li>
       ))}
     </ul>
-  );
-}
-
-function ChangePlanDialog({ view, opener }: { view: ChangePlanDialogView; opener: RefObject<HTMLButtonElement | null> }) {
-  return (
-    <Dialog.Root
-      open={view.open}
-      role="alertdialog"
-      closeOnEscape={!view.pending}
-      closeOnInteractOutside={!view.pending}
-      onOpenChange={({ open }) => { if (!open) view.cancel(); }}
-      finalFocusEl={() => opener.current}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop className={sub.backdrop} />
-        <Dialog.Positioner className={sub.positioner}>
-          <Dialog.Content className={sub.dialog} aria-busy={view.loading || view.pending}>
-            <Dialog.Title className={sub.dialogTitle}>{m.are_you_sure_you_want_to_change_your()}</Dialog.Title>
-            <Dialog.Description asChild>
-              <div className={sub.dialogBody}>
-                <p className={sub.dialogText}>
-                  {view.explanation}
-                </p>
-                {view.loading && <p role="status" className={muted}>{m.calculating_your_new_plan()}</p>}
-                {view.facts && (
-                  <dl className={css.dialogFacts} aria-label={m.what_changes()}>
-                    {view.facts.map((fact) => (
-                      <div key={fact.label} className={css.factRow}>
-                        <dt className={sub.factLabel}>{fact.label}</dt>
-                        <dd className={sub.factValue}>{fact.value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-              </div>
-            </Dialog.Description>
-            <ErrorBox message={view.error} />
-            <div className={sub.dialogActions}>
-              <button type="button" className={button.secondary} disabled={view.pending} onClick={view.cancel}>{m.cancel()}</button>
-              <button type="button" className={button.primary} disabled={!view.canConfirm} aria-busy={view.pending} onClick={view.confirm}>
-                {view.pending ? m.changing() : m.yes_i_m_sure()}
-              </button>
-            </div>
-            <Dialog.CloseTrigger className={sub.closeButton} aria-label={m.close()} disabled={view.pending}>×</Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

@@ -4,7 +4,7 @@
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -21,12 +21,15 @@ import { leaveFor } from '../../lib/leave';
 import { connectSubscription, subscriptionMachine } from '../../machines/subscription';
 import { button, card, heading, page } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
-import { CancelDialog } from '../parts/CancelDialog';
 import { ErrorBox } from '../parts/ErrorBox';
 import { Tabs } from '../parts/Tabs';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
+import { useIdleSinceMount } from '../useIdle';
 import * as css from './subscription.css';
+
+// The confirmation dialog (Ark UI, ~19 KB) is not needed to show the page: its code comes once the page is idle, or when asked for.
+const CancelDialog = lazy(() => import('../parts/CancelDialog').then((module) => ({ default: module.CancelDialog })));
 
 
 function Skeleton({ label, lines }: { label: string; lines: Array<keyof typeof css.skeletonWidth> }) {
@@ -250,7 +253,8 @@ export default function SubscriptionPage() {
   const renewNow = useConnect(renewFlow, connectRenewNow);
   const opener = useRef<HTMLButtonElement>(null);
   const parts = useConnect(flow, connectSubscription);
-  const { request: requestChange } = useConnect(dialog, connectCancelSubscription);
+  const { request: requestChange, open: dialogOpen } = useConnect(dialog, connectCancelSubscription);
+  const idle = useIdleSinceMount();
   const { retry } = parts;
 
   // The machine's actors filled these entries; a change invalidates them and these observers refetch.
@@ -290,7 +294,7 @@ export default function SubscriptionPage() {
             : parts.payments.state !== 'failed' && <Skeleton label={m.loading_payments()} lines={['long', 'long', 'medium']} />}
         </section>
       </div>
-      <CancelDialog actor={dialog} opener={opener} />
+      {(idle || dialogOpen) && <Suspense fallback={null}><CancelDialog actor={dialog} opener={opener} /></Suspense>}
     </div>
   );
 }
