@@ -1,17 +1,26 @@
 import { useEffect, useState } from 'react';
 
 /**
- * True once the browser has had an idle moment since mount (at once where it cannot tell, as in jsdom).
- * For code a page needs only on a person's later action (a dialog, the account menu): asked for then,
- * it does not share a slow phone's network with the page's own code, nor run before the page is painted
- * (issue 21). Whatever shows it renders it at once if the person gets there first.
+ * Loads a part (a lazyPage) once the browser has had an idle moment since mount, and says when it is in
+ * (at once where the browser cannot tell idleness, as in jsdom). For code a page needs only on a person's
+ * later action (a dialog, the account menu): loaded then, it neither shares a slow phone's network with
+ * the page's own code nor runs before the page is painted (issue 21). Whatever shows the part renders it
+ * at once if the person gets there first; a failed load leaves that render to meet the failure.
  */
-export function useIdleSinceMount(): boolean {
-  const [idle, setIdle] = useState(() => typeof requestIdleCallback !== 'function');
+export function useLoadedWhenIdle(part: { load: () => Promise<unknown> }): boolean {
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (idle) return;
-    const id = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }, [idle]);
-  return idle;
+    let live = true;
+    const load = () => void part.load().then(() => { if (live) setLoaded(true); }, () => undefined);
+    if (typeof requestIdleCallback !== 'function') {
+      load();
+      return () => { live = false; };
+    }
+    const id = requestIdleCallback(load, { timeout: 2000 });
+    return () => {
+      live = false;
+      cancelIdleCallback(id);
+    };
+  }, [part]);
+  return loaded;
 }

@@ -110,12 +110,29 @@ test.describe('4. focus and visibility', () => {
     await expect(skip).toBeInViewport();
   });
 
+  test('a click on the account menu before its code is in opens it, with the focus in it (issue 21: the code loads when idle)', async ({ page }) => {
+    await signInAs(page, 'free@example.com');
+    // Hold the menu's code back, so the click lands on the stand-in that holds its place.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/AccountMenu-[\w-]+\.js$/, async (route) => { await held; await route.continue(); });
+    await page.reload();
+    await page.getByRole('button', { name: /My Account/ }).click();
+    release();
+    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
+    await expect(page.getByRole('menu')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator('[role="menuitem"][data-highlighted]')).toHaveCount(1);
+  });
+
   for (const theme of ['dark', 'light'] as const) {
     test(`the highlighted item of the open account menu stands out (${theme} theme)`, async ({ page }) => {
       await signInAs(page, 'free@example.com');
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.reload();
       await page.getByRole('button', { name: /My Account/ }).click();
+      // As a person would: the menu is open, with the focus in it, before the arrow key.
+      await expect(page.getByRole('menu')).toBeFocused();
       await page.keyboard.press('ArrowDown');
       const item = page.locator('[role="menuitem"][data-highlighted]');
       await expect(item).toHaveCount(1);

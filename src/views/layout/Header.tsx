@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
@@ -8,12 +8,14 @@ import { useServices } from '../services';
 import * as css from './layout.css';
 import { connectSession } from '../../machines/session';
 import { useConnect } from '../useFlow';
-import { useIdleSinceMount } from '../useIdle';
+import { lazyPage } from '../lazyPage';
+import { useLoadedWhenIdle } from '../useIdle';
 
 // The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
 // loads, a real button stands in and remembers a click, so the first click opens the menu.
-// Its code is asked for once the browser is idle after the page's first render, or at a click (issue 21).
-const AccountMenu = lazy(() => import('./AccountMenu'));
+// Its code is loaded once the browser is idle after the page's first render, or at a click (issue 21); the
+// stand-in is replaced only once the menu can render at once.
+const AccountMenu = lazyPage(() => import('./AccountMenu'));
 
 export function Header() {
   const { session } = useServices();
@@ -21,7 +23,7 @@ export function Header() {
   const [first, second] = PRODUCT_NAME.split(' ');
   const [openRequested, setOpenRequested] = useState(false);
   const [path] = useLocation();
-  const idle = useIdleSinceMount();
+  const menuLoaded = useLoadedWhenIdle(AccountMenu);
   const standIn = (
     <button type="button" className={button.secondary} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenRequested(true)}>
       {m.my_account()}
@@ -33,7 +35,7 @@ export function Header() {
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
       <nav aria-label={m.account()}>
-        {status === 'signedIn' && (idle || openRequested
+        {status === 'signedIn' && (menuLoaded || openRequested
           ? <Suspense fallback={standIn}><AccountMenu defaultOpen={openRequested} /></Suspense>
           : standIn)}
         {/* The sign-in page does not offer itself again. */}

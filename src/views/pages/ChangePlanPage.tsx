@@ -3,7 +3,7 @@
  * page is; the status and the plans are read from React Query, which its actors filled.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -20,12 +20,13 @@ import { goToAction, notifyFor } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
-import { useIdleSinceMount } from '../useIdle';
+import { lazyPage } from '../lazyPage';
+import { useLoadedWhenIdle } from '../useIdle';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
 // The confirmation dialog (Ark UI, ~19 KB) is not needed to show the plans: its code comes once the page is idle, or when asked for.
-const ChangePlanDialog = lazy(() => import('./ChangePlanDialog'));
+const ChangePlanDialog = lazyPage(() => import('./ChangePlanDialog'));
 
 export default function ChangePlanPage() {
   const api = useApi();
@@ -51,7 +52,7 @@ export default function ChangePlanPage() {
   const view = useConnect(flow, connectChangePlan, { plans, status });
   if (view.stage !== stage) setStage(view.stage);
   const opener = useRef<HTMLButtonElement>(null);
-  const idle = useIdleSinceMount();
+  const dialogLoaded = useLoadedWhenIdle(ChangePlanDialog);
   const { method } = view;
 
   return (
@@ -101,7 +102,7 @@ export default function ChangePlanPage() {
           </div>
         </>
       )}
-      {(idle || view.dialog.open) && <Suspense fallback={null}><ChangePlanDialog view={view.dialog} opener={opener} /></Suspense>}
+      {(dialogLoaded || view.dialog.open) && <Suspense fallback={null}><ChangePlanDialog view={view.dialog} opener={opener} /></Suspense>}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
+import { Suspense, useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -25,11 +25,13 @@ import { ErrorBox } from '../parts/ErrorBox';
 import { Tabs } from '../parts/Tabs';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
-import { useIdleSinceMount } from '../useIdle';
+import { lazyPage } from '../lazyPage';
+import type { CancelDialogProps } from '../parts/CancelDialog';
+import { useLoadedWhenIdle } from '../useIdle';
 import * as css from './subscription.css';
 
 // The confirmation dialog (Ark UI, ~19 KB) is not needed to show the page: its code comes once the page is idle, or when asked for.
-const CancelDialog = lazy(() => import('../parts/CancelDialog').then((module) => ({ default: module.CancelDialog })));
+const CancelDialog = lazyPage<CancelDialogProps>(() => import('../parts/CancelDialog').then((module) => ({ default: module.CancelDialog })));
 
 
 function Skeleton({ label, lines }: { label: string; lines: Array<keyof typeof css.skeletonWidth> }) {
@@ -254,7 +256,7 @@ export default function SubscriptionPage() {
   const opener = useRef<HTMLButtonElement>(null);
   const parts = useConnect(flow, connectSubscription);
   const { request: requestChange, open: dialogOpen } = useConnect(dialog, connectCancelSubscription);
-  const idle = useIdleSinceMount();
+  const dialogLoaded = useLoadedWhenIdle(CancelDialog);
   const { retry } = parts;
 
   // The machine's actors filled these entries; a change invalidates them and these observers refetch.
@@ -294,7 +296,7 @@ export default function SubscriptionPage() {
             : parts.payments.state !== 'failed' && <Skeleton label={m.loading_payments()} lines={['long', 'long', 'medium']} />}
         </section>
       </div>
-      {(idle || dialogOpen) && <Suspense fallback={null}><CancelDialog actor={dialog} opener={opener} /></Suspense>}
+      {(dialogLoaded || dialogOpen) && <Suspense fallback={null}><CancelDialog actor={dialog} opener={opener} /></Suspense>}
     </div>
   );
 }

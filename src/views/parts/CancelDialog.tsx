@@ -14,7 +14,12 @@ import * as css from '../pages/subscription.css';
 import { useConnect } from '../useFlow';
 import { ErrorBox } from './ErrorBox';
 
-export function CancelDialog({ actor, opener }: { actor: ActorRefFrom<CancelSubscriptionMachine>; opener: RefObject<HTMLButtonElement | null> }) {
+export interface CancelDialogProps {
+  actor: ActorRefFrom<CancelSubscriptionMachine>;
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
+export function CancelDialog({ actor, opener }: CancelDialogProps) {
   const view = useConnect(actor, connectCancelSubscription);
   return (
     <Dialog.Root
