@@ -11,6 +11,9 @@ import { App, loadPageCode } from './views/App';
 import { notify } from './views/Toasts';
 import { readThemeChoice, resolveThemeClass } from './views/useTheme';
 
+/** How long the first render of a signed-in page waits for the page's code (issue 21). */
+const PAGE_CODE_WAIT_MS = 1000;
+
 async function boot() {
   // Theme before first paint, so a light-theme viewer never sees a dark flash.
   document.documentElement.classList.add(resolveThemeClass(readThemeChoice()) || darkTheme);
@@ -57,8 +60,11 @@ async function boot() {
   } else {
     container.textContent = '';
     // A signed-in viewer's page code (preloaded by the boot script on the pages it knows) before the first
-    // render, so the page renders at once with its data instead of after a loading fallback (issue 21).
-    if (session.getSnapshot().matches('signedIn')) await loadPageCode(window.location.pathname);
+    // render, so the page renders at once with its data instead of after a loading fallback (issue 21);
+    // waited for a second at most, so a slow network still gets the header and the loading state.
+    if (session.getSnapshot().matches('signedIn')) {
+      await Promise.race([loadPageCode(window.location.pathname), new Promise((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS))]);
+    }
     createRoot(container).render(app);
     document.documentElement.setAttribute('data-ready', '');
   }
