@@ -1,0 +1,57 @@
+/**
+ * A confirmation on Ark UI's dialog, as an alertdialog: focus is trapped inside; Escape, a click outside
+ * and the close button dismiss it (not while its call runs); focus returns to the button that opened it.
+ * The cancel / reactivate and the change plan confirmations are this frame with their own words and buttons.
+ */
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import type { ReactNode, RefObject } from 'react';
+import { m } from '../../i18n';
+import * as css from '../pages/subscription.css';
+import { ErrorBox } from './ErrorBox';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** Its call is running: nothing dismisses it. */
+  pending: boolean;
+  /** Busy for assistive technology (defaults to `pending`). */
+  busy?: boolean;
+  title: ReactNode;
+  error: string | null | undefined;
+  onDismiss: () => void;
+  opener: RefObject<HTMLButtonElement | null>;
+  /** The body, inside the dialog's description. */
+  children: ReactNode;
+  /** The buttons. */
+  actions: ReactNode;
+}
+
+export function ConfirmDialog({ open, pending, busy = pending, title, error, onDismiss, opener, children, actions }: ConfirmDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      role="alertdialog"
+      closeOnEscape={!pending}
+      closeOnInteractOutside={!pending}
+      onOpenChange={({ open: opened }) => { if (!opened) onDismiss(); }}
+      finalFocusEl={() => opener.current}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop className={css.backdrop} />
+        <Dialog.Positioner className={css.positioner}>
+          <Dialog.Content className={css.dialog} aria-busy={busy}>
+            <Dialog.Title className={css.dialogTitle}>{title}</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className={css.dialogBody}>{children}</div>
+            </Dialog.Description>
+            <ErrorBox message={error} />
+            <div className={css.dialogActions}>{actions}</div>
+            <Dialog.CloseTrigger className={css.closeButton} aria-label={m.close()} disabled={pending}>×</Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
