@@ -58,13 +58,14 @@ async function boot() {
     hydrateRoot(container, app);
     releaseWhenHydrated(container);
   } else {
-    container.textContent = '';
     // A signed-in viewer's page code (preloaded by the boot script on the pages it knows) before the first
     // render, so the page renders at once with its data instead of after a loading fallback (issue 21);
-    // waited for a second at most, so a slow network still gets the header and the loading state.
+    // waited for a second at most, so a slow network still gets the header and the loading state. A
+    // prerendered page stays on screen meanwhile.
     if (session.getSnapshot().matches('signedIn')) {
       await Promise.race([loadPageCode(window.location.pathname), new Promise((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS))]);
     }
+    container.textContent = '';
     createRoot(container).render(app);
     document.documentElement.setAttribute('data-ready', '');
   }

@@ -1,6 +1,7 @@
 /** The 'My Account' dropdown (product.md#layout) on Ark UI's menu: keyboard and screen-reader ready. */
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { routes } from '../../lib/route-paths';
 import { m } from '../../i18n';
@@ -10,9 +11,18 @@ import * as css from './layout.css';
 import { connectSession } from '../../machines/session';
 import { useConnect } from '../useFlow';
 
-/** `defaultOpen`: a click on the stand-in while this code loaded opens the menu at once. */
-export default function AccountMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+/**
+ * `defaultOpen`: a click on the stand-in while this code loaded opens the menu at once. `focusTrigger`:
+ * the stand-in had the focus, so this menu's button takes it (the stand-in is gone).
+ */
+export default function AccountMenu({ defaultOpen = false, focusTrigger = false }: { defaultOpen?: boolean; focusTrigger?: boolean }) {
   const { session } = useServices();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger && !defaultOpen) trigger.current?.focus();
+    // Only as it first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { user, logout } = useConnect(session, connectSession);
   const [, navigate] = useLocation();
 
@@ -27,7 +37,7 @@ export default function AccountMenu({ defaultOpen = false }: { defaultOpen?: boo
 
   return (
     <Menu.Root onSelect={onSelect} defaultOpen={defaultOpen}>
-      <Menu.Trigger className={button.secondary}>
+      <Menu.Trigger ref={trigger} className={button.secondary}>
         {user?.photo ? <img className={css.menuAvatar} src={user.photo} alt="" width={24} height={24} /> : null}
         {m.my_account()}
       </Menu.Trigger>

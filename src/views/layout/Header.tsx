@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../../lib/product';
 import { routes } from '../../lib/route-paths';
@@ -10,6 +10,9 @@ import { connectSession } from '../../machines/session';
 import { useConnect } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import { useLoadedWhenIdle } from '../useIdle';
+import { networkMessageOf } from '../../api/http';
+import { OnDemand } from '../parts/OnDemand';
+import { notify } from '../Toasts';
 
 // The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
 // loads, a real button stands in and remembers a click, so the first click opens the menu.
@@ -23,12 +26,27 @@ export function Header() {
   const [first, second] = PRODUCT_NAME.split(' ');
   const [openRequested, setOpenRequested] = useState(false);
   const [path] = useLocation();
-  const menuLoaded = useLoadedWhenIdle(AccountMenu);
+  const menuLoaded = useLoadedWhenIdle(AccountMenu, status === 'signedIn');
+  // If the stand-in has the focus when the menu replaces it, the menu's own button takes it over.
+  const [standInFocused, setStandInFocused] = useState(false);
   const standIn = (
-    <button type="button" className={button.secondary} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenRequested(true)}>
+    <button
+      type="button"
+      className={button.secondary}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={openRequested || undefined}
+      onClick={() => setOpenRequested(true)}
+      onFocus={() => setStandInFocused(true)}
+      onBlur={() => setStandInFocused(false)}
+    >
       {m.my_account()}
     </button>
   );
+  const menuFailed = (error: unknown) => {
+    setOpenRequested(false);
+    void notify('error', networkMessageOf(error));
+  };
   return (
     <header className={css.header}>
       <Link href={routes.home} className={css.logo} aria-label={m.home({ PRODUCT_NAME })}>
@@ -36,7 +54,11 @@ export function Header() {
       </Link>
       <nav aria-label={m.account()}>
         {status === 'signedIn' && (menuLoaded || openRequested
-          ? <Suspense fallback={standIn}><AccountMenu defaultOpen={openRequested} /></Suspense>
+          ? (
+            <OnDemand part={AccountMenu} fallback={standIn} onError={menuFailed} resetKey={openRequested}>
+              <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} />
+            </OnDemand>
+          )
           : standIn)}
         {/* The sign-in page does not offer itself again. */}
         {status === 'signedOut' && path !== routes.login && (

@@ -3,7 +3,7 @@
  * page is; the status and the plans are read from React Query, which its actors filled.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { plansQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -22,6 +22,9 @@ import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import { useLoadedWhenIdle } from '../useIdle';
+import { networkMessageOf } from '../../api/http';
+import { OnDemand } from '../parts/OnDemand';
+import { notify } from '../Toasts';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
@@ -102,7 +105,11 @@ export default function ChangePlanPage() {
           </div>
         </>
       )}
-      {(dialogLoaded || view.dialog.open) && <Suspense fallback={null}><ChangePlanDialog view={view.dialog} opener={opener} /></Suspense>}
+      {(dialogLoaded || view.dialog.open) && (
+        <OnDemand part={ChangePlanDialog} fallback={null} resetKey={view.dialog.open} onError={(error) => { view.dialog.cancel(); void notify('error', networkMessageOf(error)); }}>
+          <ChangePlanDialog view={view.dialog} opener={opener} />
+        </OnDemand>
+      )}
     </div>
   );
 }

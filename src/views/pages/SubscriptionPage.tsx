@@ -4,7 +4,7 @@
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -28,6 +28,9 @@ import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import type { CancelDialogProps } from '../parts/CancelDialog';
 import { useLoadedWhenIdle } from '../useIdle';
+import { networkMessageOf } from '../../api/http';
+import { OnDemand } from '../parts/OnDemand';
+import { notify } from '../Toasts';
 import * as css from './subscription.css';
 
 // The confirmation dialog (Ark UI, ~19 KB) is not needed to show the page: its code comes once the page is idle, or when asked for.
@@ -255,7 +258,7 @@ export default function SubscriptionPage() {
   const renewNow = useConnect(renewFlow, connectRenewNow);
   const opener = useRef<HTMLButtonElement>(null);
   const parts = useConnect(flow, connectSubscription);
-  const { request: requestChange, open: dialogOpen } = useConnect(dialog, connectCancelSubscription);
+  const { request: requestChange, open: dialogOpen, dismiss: dismissDialog } = useConnect(dialog, connectCancelSubscription);
   const dialogLoaded = useLoadedWhenIdle(CancelDialog);
   const { retry } = parts;
 
@@ -296,7 +299,11 @@ export default function SubscriptionPage() {
             : parts.payments.state !== 'failed' && <Skeleton label={m.loading_payments()} lines={['long', 'long', 'medium']} />}
         </section>
       </div>
-      {(dialogLoaded || dialogOpen) && <Suspense fallback={null}><CancelDialog actor={dialog} opener={opener} /></Suspense>}
+      {(dialogLoaded || dialogOpen) && (
+        <OnDemand part={CancelDialog} fallback={null} resetKey={dialogOpen} onError={(error) => { dismissDialog(); void notify('error', networkMessageOf(error)); }}>
+          <CancelDialog actor={dialog} opener={opener} />
+        </OnDemand>
+      )}
     </div>
   );
 }
