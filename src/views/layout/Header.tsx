@@ -11,7 +11,6 @@ import { useConnect } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import { useLoadedWhenIdle } from '../useIdle';
 import { networkMessageOf } from '../../api/http';
-import { OnDemand } from '../parts/OnDemand';
 import { notify } from '../Toasts';
 
 // The menu (Ark UI) is only needed once signed in, so guests do not download it. While its code
@@ -26,9 +25,21 @@ export function Header() {
   const [first, second] = PRODUCT_NAME.split(' ');
   const [openRequested, setOpenRequested] = useState(false);
   const [path] = useLocation();
-  const menuLoaded = useLoadedWhenIdle(AccountMenu, status === 'signedIn');
+  const loadedWhenIdle = useLoadedWhenIdle(AccountMenu, status === 'signedIn');
+  const [loadedOnClick, setLoadedOnClick] = useState(false);
+  const menuLoaded = loadedWhenIdle || loadedOnClick;
   // If the stand-in has the focus when the menu replaces it, the menu's own button takes it over.
   const [standInFocused, setStandInFocused] = useState(false);
+  // A click before the menu's code is in asks for it (again, after a failure) and opens the menu once it
+  // is; if it cannot come, the stand-in stays and says so. The menu is rendered only once its code is in,
+  // so the header (in every page's first file) needs no Suspense or error boundary for it.
+  function openMenu() {
+    setOpenRequested(true);
+    AccountMenu.load().then(() => setLoadedOnClick(true), (error: unknown) => {
+      setOpenRequested(false);
+      void notify('error', networkMessageOf(error));
+    });
+  }
   const standIn = (
     <button
       type="button"
@@ -36,30 +47,20 @@ export function Header() {
       aria-haspopup="menu"
       aria-expanded={false}
       aria-busy={openRequested || undefined}
-      onClick={() => setOpenRequested(true)}
+      onClick={openMenu}
       onFocus={() => setStandInFocused(true)}
       onBlur={() => setStandInFocused(false)}
     >
       {m.my_account()}
     </button>
   );
-  const menuFailed = (error: unknown) => {
-    setOpenRequested(false);
-    void notify('error', networkMessageOf(error));
-  };
   return (
     <header className={css.header}>
       <Link href={routes.home} className={css.logo} aria-label={m.home({ PRODUCT_NAME })}>
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
       <nav aria-label={m.account()}>
-        {status === 'signedIn' && (menuLoaded || openRequested
-          ? (
-            <OnDemand part={AccountMenu} fallback={standIn} onError={menuFailed} resetKey={openRequested}>
-              <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} />
-            </OnDemand>
-          )
-          : standIn)}
+        {status === 'signedIn' && (menuLoaded ? <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} /> : standIn)}
         {/* The sign-in page does not offer itself again. */}
         {status === 'signedOut' && path !== routes.login && (
           <Link href={routes.login} className={button.primary}>{m.log_in()}</Link>
