@@ -9,7 +9,8 @@ const apiPort = process.env.API_PORT ?? '8081';
 const SIGNED_IN_SHARED = new RegExp([
   String.raw`node_modules[\\/]@tanstack[\\/]`,
   String.raw`src[\\/]api[\\/](queries|queryClient|schemas|endpoints)\.ts$`,
-  String.raw`src[\\/]views[\\/](useApi|parts[\\/](ErrorBox|bindings))\.tsx?$`,
+  String.raw`src[\\/]views[\\/](useApi|parts[\\/](ErrorBox|bindings|OnDemand))\.tsx?$`,
+  String.raw`node_modules[\\/]react-error-boundary[\\/]`,
   String.raw`src[\\/]machines[\\/](actors|shared)\.ts$`,
   String.raw`src[\\/]lib[\\/]leave\.ts$`,
 ].join('|'));
@@ -27,7 +28,7 @@ export default defineConfig(({ command }) => ({
     // Beyond the entry, two more groups cut a signed-in page's files from 21 to 11 (issue 21): on a phone
     // each file waits a round trip for one of six connections, and most were under 1 KB.
     // - 'signed-in': what the signed-in pages share (React Query, the API's contract and queries, the
-    //   machines' shared actors, the error box), one file instead of eight;
+    //   machines' shared actors, the error box, the on-demand parts' error boundary), one file instead of nine;
     // - 'messages': the messages two or more chunks use (each was a file of its own, some of 33 bytes).
     rolldownOptions: {
       output: {
