@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { AppRoutes } from '../../src/views/App';
 import { describeModel, type RunTools } from '../support/model';
-import { demoUser, renderView } from '../support/render';
+import { demoUser, findAccountMenuButton, renderView } from '../support/render';
 
 const unauthorizedFetch: typeof fetch = async () =>
   new Response(JSON.stringify({ success: false, message: 'Your session has expired. Please log in again.', data: null }), {
@@ -41,7 +41,7 @@ describeModel('session', {
   executors: {
     'session.login': (run, event) => run.session.send(event),
     'session.logout': async (run) => {
-      await run.user.click(await screen.findByRole('button', { name: /My Account/ }));
+      await run.user.click(await findAccountMenuButton());
       await run.user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     },
     // Any call that answers 401 tells the session to discard the token (product.md#session-state, product.md#errors).
@@ -65,7 +65,7 @@ describeModel('session', {
       expect(window.localStorage.getItem('user')).toBeNull();
     },
     signedIn: async (_run, snapshot) => {
-      expect(await screen.findByRole('button', { name: /My Account/ })).toBeInTheDocument();
+      expect(await findAccountMenuButton()).toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
       expect(screen.getByRole('link', { name: /App Store/ })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: /Google Play/ })).toBeInTheDocument();

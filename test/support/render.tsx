@@ -1,5 +1,6 @@
 /** Renders views with real services around them: a session actor, an API, a memory router. */
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -73,4 +74,16 @@ export function renderView(
     </ServicesContext.Provider>,
   );
   return { ...result, location, session, api };
+}
+
+/**
+ * The account menu's own button, once its code is in (issue 21: until then a stand-in holds its place,
+ * and a click on the stand-in as it is being replaced can be lost), as a person sees it.
+ */
+export async function findAccountMenuButton(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name: /My Account/ });
+    expect(button).toHaveAttribute('data-scope', 'menu');
+    return button;
+  });
 }

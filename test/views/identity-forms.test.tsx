@@ -11,7 +11,7 @@ import RegisterPage from '../../src/views/pages/RegisterPage';
 import { Header } from '../../src/views/layout/Header';
 import { Toasts } from '../../src/views/Toasts';
 import { profileFetch } from '../support/account';
-import { demoUser, renderView, startSession } from '../support/render';
+import { demoUser, findAccountMenuButton, renderView, startSession } from '../support/render';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -162,7 +162,7 @@ describe('account forms', () => {
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(run.session.getSnapshot().context.user?.firstName).toBe('Mariel'));
     expect(JSON.parse(localStorage.getItem('user')!).firstName).toBe('Mariel');
-    await user.click(await screen.findByRole('button', { name: /My Account/ }));
+    await user.click(await findAccountMenuButton());
     expect(await screen.findByText('Mariel Santos')).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../src/views/App';
 import { darkTheme, lightTheme } from '../../src/styles/theme.css';
-import { demoUser, renderView, startSession } from '../support/render';
+import { demoUser, findAccountMenuButton, renderView, startSession } from '../support/render';
 
 async function signedOutSession() {
   const session = startSession();
@@ -64,9 +64,7 @@ describe('header and footer', () => {
   it("offers the 'My Account' menu with Account, Subscription and Log Out", async () => {
     const user = userEvent.setup();
     const run = renderView(<AppRoutes />, { session: startSession(demoUser) });
-    // The menu's own button, once its code is in (a stand-in holds its place until then).
-    await waitFor(() => expect(document.querySelector('[data-scope="menu"][data-part="trigger"]')).not.toBeNull());
-    await user.click(screen.getByRole('button', { name: /My Account/ }));
+    await user.click(await findAccountMenuButton());
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Subscription' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Account' }));
