@@ -49,7 +49,7 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
     `var r=document.documentElement;r.classList.add(l?${JSON.stringify(light)}:${JSON.stringify(dark)});r.style.colorScheme=l?'light':'dark';` +
     // A signed-in page's first reads and its code start now, beside the app's JavaScript (issue 21; src/api/earlyReads.ts).
     `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
-        // Each answer's body is read as it arrives, while the main thread waits for the app (src/api/http.ts).
+    // Each answer's body is read as it arrives, while the main thread waits for the app (src/api/http.ts).
     `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}}).then(function(a){return a.text().then(function(b){return{s:a.status,b:b}})})});window.__sbEarly={t:T,q:q};` +
     `R.m.forEach(function(u){L(u)});` +
     // Its styles fetched now too (the lazy page waits for them); preloaded only: Vite's loader links them

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
  * before the page is painted (issue 21). Whatever shows the part renders it at once if the person gets
  * there first (parts/OnDemand.tsx); a failed load here leaves that render to try again.
  */
-export function useLoadedWhenIdle(part: { load: () => Promise<unknown> }, enabled = true): boolean {
+export function useLoadedWhenIdle(part: { load: () => Promise<unknown> }, enabled = true): { loaded: boolean; loadNow: () => Promise<void> } {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (!enabled) return;
@@ -24,5 +24,7 @@ export function useLoadedWhenIdle(part: { load: () => Promise<unknown> }, enable
       cancelIdleCallback(id);
     };
   }, [part, enabled]);
-  return loaded;
+  /** Loads it now (a person asked for it); rejects if it cannot come. */
+  const loadNow = () => part.load().then(() => setLoaded(true));
+  return { loaded, loadNow };
 }

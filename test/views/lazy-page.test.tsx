@@ -48,15 +48,15 @@ describe('a part loaded on demand (OnDemand)', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValueOnce(pageModule());
     const Part = lazyPage(importer);
-    const onError = vi.fn();
+    const onFailed = vi.fn();
     const view = (attempt: number) => (
       <main>
         <h1>The page</h1>
-        <OnDemand part={Part} fallback={<p>Stand-in</p>} onError={onError} resetKey={attempt}><Part name="Lito" /></OnDemand>
+        <OnDemand part={Part} fallback={<p>Stand-in</p>} onFailed={onFailed} resetKey={attempt}><Part name="Lito" /></OnDemand>
       </main>
     );
     const { rerender } = render(view(1));
-    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(onFailed).toHaveBeenCalledTimes(1));
     expect(screen.getByText('The page')).toBeInTheDocument();
     expect(screen.getByText('Stand-in')).toBeInTheDocument();
     rerender(view(2));
@@ -67,7 +67,7 @@ describe('a part loaded on demand (OnDemand)', () => {
 
 describe('useLoadedWhenIdle', () => {
   function Probe({ part, enabled }: { part: { load: () => Promise<unknown> }; enabled: boolean }) {
-    return <p>{useLoadedWhenIdle(part, enabled) ? 'loaded' : 'not yet'}</p>;
+    return <p>{useLoadedWhenIdle(part, enabled).loaded ? 'loaded' : 'not yet'}</p>;
   }
   it('loads nothing while not enabled (a guest never needs the account menu), and loads once enabled', async () => {
     const part = { load: vi.fn(async () => undefined) };

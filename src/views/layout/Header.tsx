@@ -25,9 +25,7 @@ export function Header() {
   const [first, second] = PRODUCT_NAME.split(' ');
   const [openRequested, setOpenRequested] = useState(false);
   const [path] = useLocation();
-  const loadedWhenIdle = useLoadedWhenIdle(AccountMenu, status === 'signedIn');
-  const [loadedOnClick, setLoadedOnClick] = useState(false);
-  const menuLoaded = loadedWhenIdle || loadedOnClick;
+  const menu = useLoadedWhenIdle(AccountMenu, status === 'signedIn');
   // If the stand-in has the focus when the menu replaces it, the menu's own button takes it over.
   const [standInFocused, setStandInFocused] = useState(false);
   // A click before the menu's code is in asks for it (again, after a failure) and opens the menu once it
@@ -35,7 +33,7 @@ export function Header() {
   // so the header (in every page's first file) needs no Suspense or error boundary for it.
   function openMenu() {
     setOpenRequested(true);
-    AccountMenu.load().then(() => setLoadedOnClick(true), (error: unknown) => {
+    menu.loadNow().catch((error: unknown) => {
       setOpenRequested(false);
       void notify('error', networkMessageOf(error));
     });
@@ -60,7 +58,7 @@ export function Header() {
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
       <nav aria-label={m.account()}>
-        {status === 'signedIn' && (menuLoaded ? <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} /> : standIn)}
+        {status === 'signedIn' && (menu.loaded ? <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} /> : standIn)}
         {/* The sign-in page does not offer itself again. */}
         {status === 'signedOut' && path !== routes.login && (
           <Link href={routes.login} className={button.primary}>{m.log_in()}</Link>

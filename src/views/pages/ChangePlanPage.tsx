@@ -22,9 +22,7 @@ import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import { useLoadedWhenIdle } from '../useIdle';
-import { networkMessageOf } from '../../api/http';
 import { OnDemand } from '../parts/OnDemand';
-import { notify } from '../Toasts';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
@@ -55,7 +53,7 @@ export default function ChangePlanPage() {
   const view = useConnect(flow, connectChangePlan, { plans, status });
   if (view.stage !== stage) setStage(view.stage);
   const opener = useRef<HTMLButtonElement>(null);
-  const dialogLoaded = useLoadedWhenIdle(ChangePlanDialog);
+  const dialogLoaded = useLoadedWhenIdle(ChangePlanDialog).loaded;
   const { method } = view;
 
   return (
@@ -106,7 +104,7 @@ export default function ChangePlanPage() {
         </>
       )}
       {(dialogLoaded || view.dialog.open) && (
-        <OnDemand part={ChangePlanDialog} fallback={null} resetKey={view.dialog.open} onError={(error) => { view.dialog.cancel(); void notify('error', networkMessageOf(error)); }}>
+        <OnDemand part={ChangePlanDialog} fallback={null} resetKey={view.dialog.open} onFailed={view.dialog.cancel}>
           <ChangePlanDialog view={view.dialog} opener={opener} />
         </OnDemand>
       )}

@@ -28,9 +28,7 @@ import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import type { CancelDialogProps } from '../parts/CancelDialog';
 import { useLoadedWhenIdle } from '../useIdle';
-import { networkMessageOf } from '../../api/http';
 import { OnDemand } from '../parts/OnDemand';
-import { notify } from '../Toasts';
 import * as css from './subscription.css';
 
 // The confirmation dialog (Ark UI, ~19 KB) is not needed to show the page: its code comes once the page is idle, or when asked for.
@@ -259,7 +257,7 @@ export default function SubscriptionPage() {
   const opener = useRef<HTMLButtonElement>(null);
   const parts = useConnect(flow, connectSubscription);
   const { request: requestChange, open: dialogOpen, dismiss: dismissDialog } = useConnect(dialog, connectCancelSubscription);
-  const dialogLoaded = useLoadedWhenIdle(CancelDialog);
+  const dialogLoaded = useLoadedWhenIdle(CancelDialog).loaded;
   const { retry } = parts;
 
   // The machine's actors filled these entries; a change invalidates them and these observers refetch.
@@ -300,7 +298,7 @@ export default function SubscriptionPage() {
         </section>
       </div>
       {(dialogLoaded || dialogOpen) && (
-        <OnDemand part={CancelDialog} fallback={null} resetKey={dialogOpen} onError={(error) => { dismissDialog(); void notify('error', networkMessageOf(error)); }}>
+        <OnDemand part={CancelDialog} fallback={null} resetKey={dialogOpen} onFailed={dismissDialog}>
           <CancelDialog actor={dialog} opener={opener} />
         </OnDemand>
       )}
