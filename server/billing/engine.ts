@@ -9,6 +9,7 @@
  */
 import type PgBoss from 'pg-boss';
 import { now } from '../platform/clock';
+import { withStartupLock } from '../platform/db';
 import { startJobs } from '../platform/jobs';
 import { endSubscription, noticeEnd, releaseQueued, remindCheckout, renewSubscription, takeDueWork, type DueKind, type RenewalDeps } from './renewals';
 
@@ -49,8 +50,12 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
   // A job runs in seconds; one still active after a minute belonged to a process that died: it expires
   // and is retried elsewhere (the charge lease, renewals.ts CHARGE_LEASE_MS, is a minute too).
   const queueOptions = { name: QUEUE, policy: 'standard', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as PgBoss.Queue;
-  if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, queueOptions);
-  else await boss.createQueue(QUEUE, queueOptions);
+  // Processes starting at once on one PostgreSQL made the queue at once, and pg-boss's create_queue
+  // deadlocked one of them (seen in the two-process test): one at a time, as the migrations.
+  await withStartupLock(deps.db, async () => {
+    if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, queueOptions);
+    else await boss.createQueue(QUEUE, queueOptions);
+  });
   const handlers: Record<DueKind, (id: string) => Promise<unknown>> = {
     renew: (id) => renewSubscription(deps, id),
     end: (id) => endSubscription(deps, id),

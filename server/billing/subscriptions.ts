@@ -15,7 +15,7 @@ import type {
 } from '../../src/api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
 import { formatDateTime } from '../../src/lib/dates';
-import { clockSql, DAY_MS, now, unsetClock, type Queryable } from '../platform/clock';
+import { clockSql, DAY_MS, now, rememberedClock, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { readGuarded, sessionGuardSql } from '../identity/tokens';
@@ -102,37 +102,60 @@ export interface SubscriptionRow {
   renewal_failure: string | null;
 }
 
-/** The columns SUBSCRIPTION_JOINS brings: the plan, the voucher and its terms, the card. */
-const JOINED_COLUMNS = `
+/**
+ * The subscription's plan (joined), and the card and voucher it shows: copied onto the row when it is
+ * written (migration 010, issue 21), so a read joins one table, not four.
+ */
+const SHOWN_COLUMNS = `
          p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
          p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
-         v.code AS voucher_code, v.days AS voucher_days, v.amount::text AS voucher_amount,
-         tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
-         c.card_type, c.last4 AS card_last4`;
+         s.payment_details->>'voucherCode' AS voucher_code, s.voucher_days, s.voucher_amount::text AS voucher_amount,
+         s.terms_cycle, s.terms_price::text AS terms_price, s.terms_duration, s.card_type, s.card_last4`;
 /** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
 const subscriptionColumns = (at: string) => `
          s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
          s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
-         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,${JOINED_COLUMNS}`;
+         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}`;
 const SUBSCRIPTION_JOINS = `
-  JOIN plans p ON p.id = s.plan_id
-  LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'
-  LEFT JOIN plans tp ON tp.id = v.terms_plan_id
-  LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId'`;
+  JOIN plans p ON p.id = s.plan_id`;
 const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
 
-/** The status read's columns only (issue 21): none of the row's bookkeeping. */
-type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at'>;
+/** The status read's columns only (issue 21): none of the row's bookkeeping, the voucher's code but not the rest of the details. */
+type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'payment_details' | 'auto_renew' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at'>;
 /**
- * The status read's rows with the billing clock read inside the statement (issue 21: one round trip
- * per read instead of two): `$1` is `unsetClock()`, used when no clock is set; `read_at` is the instant
- * used. The clock is read once (OFFSET 0 keeps the planner from copying its sub-select into every use
- * of `clock.at`).
+ * Where a read takes the billing clock's instant from (issue 21): given as `$1` where the clock is
+ * remembered (rememberedClock), or read inside the statement, `$1` being `unsetClock()` (one round trip
+ * per read instead of two). `from` puts the instant in scope as `at`; read once (OFFSET 0 keeps the
+ * planner from copying the clock's sub-select into every use of it).
  */
-const CLOCKED_SELECT = `SELECT
-         s.id, s.plan_id, ${effectiveStatusSql('clock.at')} AS effective_status, s.start_date, s.end_date,
-         s.payment_method, s.payment_details, s.auto_renew, s.next_attempt_at, s.renewal_failure,${JOINED_COLUMNS}, clock.at AS read_at
-  FROM (SELECT ${clockSql('$1')} AS at OFFSET 0) AS clock CROSS JOIN subscriptions s ${SUBSCRIPTION_JOINS}`;
+interface ClockSource {
+  from: string;
+  at: string;
+}
+const CLOCK_GIVEN: ClockSource = { from: '', at: '$1::timestamptz' };
+const CLOCK_IN_STATEMENT: ClockSource = { from: `(SELECT ${clockSql('$1')} AS at OFFSET 0) AS clock CROSS JOIN`, at: 'clock.at' };
+
+/**
+ * The status read's rows, with the instant they are read at (`read_at`). Only a subscription current
+ * then is read (CURRENT_OF), and a current one has not expired: its status is its effective status.
+ */
+const clockedSelect = (clock: ClockSource) => `SELECT
+         s.id, s.plan_id, s.status AS effective_status, s.start_date, s.end_date,
+         s.payment_method, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${clock.at} AS read_at
+  FROM ${clock.from} subscriptions s ${SUBSCRIPTION_JOINS}`;
+
+/** A viewer's read, with the session checked in its statement or not (readGuarded), by how it reads the clock. */
+interface ClockedRead {
+  plain: string;
+  guarded: string;
+}
+
+/** Reads a viewer's rows (`$2`) at the billing clock's instant (`$1`), remembered or read in the statement. */
+async function readClocked<T>(db: Db, reads: Record<'given' | 'inStatement', ClockedRead>, userId: string, uncheckedSession: string | null) {
+  const at = await rememberedClock(db);
+  const read = at ? reads.given : reads.inStatement;
+  return readGuarded<T>(db, read.plain, read.guarded, [at ?? unsetClock(), userId], uncheckedSession);
+}
 
 /** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `also`: a further condition. */
 const CURRENT_OF = (at: string, also?: string) =>
@@ -174,7 +197,7 @@ function paymentMethodDetails(row: StatusRow): SubscriptionStatusDetails['paymen
   }
 }
 
-const voucherCodeOf = (row: Pick<SubscriptionRow, 'voucher_code' | 'payment_details'>) => row.voucher_code ?? String(row.payment_details?.voucherCode ?? '');
+const voucherCodeOf = (row: Pick<SubscriptionRow, 'voucher_code'>) => row.voucher_code ?? '';
 
 /** A VOUCHER plan gives PREMIUM access; the contract knows only FREE and PREMIUM. */
 const accessType = (type: SubscriptionRow['plan_type']) => (type === 'FREE' ? ('FREE' as const) : ('PREMIUM' as const));
@@ -238,8 +261,11 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
   };
 }
 
-const STATUS_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at')}`;
-const STATUS_GUARDED_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at', sessionGuardSql('$3', '$2'))}`;
+const statusRead = (clock: ClockSource): ClockedRead => ({
+  plain: `${clockedSelect(clock)} ${CURRENT_OF(clock.at)}`,
+  guarded: `${clockedSelect(clock)} ${CURRENT_OF(clock.at, sessionGuardSql('$3', '$2'))}`,
+});
+const STATUS_READS = { given: statusRead(CLOCK_GIVEN), inStatement: statusRead(CLOCK_IN_STATEMENT) };
 
 /**
  * product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current.
@@ -247,7 +273,7 @@ const STATUS_GUARDED_SELECT = `${CLOCKED_SELECT} ${CURRENT_OF('clock.at', sessio
  * answer when nothing current was found under it.
  */
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
-  const found = await readGuarded<StatusRow & { read_at: Date }>(db, STATUS_SELECT, STATUS_GUARDED_SELECT, [unsetClock(), userId], uncheckedSession);
+  const found = await readClocked<StatusRow & { read_at: Date }>(db, STATUS_READS, userId, uncheckedSession);
   const current = found.rows[0];
   if (current) return toStatusDetails(current, current.read_at);
   if (uncheckedSession !== null) return null;
@@ -274,21 +300,23 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
 
 /** The history's columns only (issue 21): no card, no voucher terms, none of the row's bookkeeping. */
 type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
-const HISTORY_FROM = `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
-         s.payment_method, v.amount::text AS voucher_amount, ${effectiveStatusSql('clock.at')} AS effective_status,
+const historyFrom = (clock: ClockSource) => `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
+         s.payment_method, s.voucher_amount::text AS voucher_amount, ${effectiveStatusSql(clock.at)} AS effective_status,
          s.start_date, s.end_date, s.auto_renew
-  FROM (SELECT ${clockSql('$1')} AS at) AS clock CROSS JOIN subscriptions s
-  JOIN plans p ON p.id = s.plan_id
-  LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'`;
-const HISTORY_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`;
-const HISTORY_GUARDED_SELECT = `${HISTORY_FROM} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`;
+  FROM ${clock.from} subscriptions s
+  JOIN plans p ON p.id = s.plan_id`;
+const historyRead = (clock: ClockSource): ClockedRead => ({
+  plain: `${historyFrom(clock)} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`,
+  guarded: `${historyFrom(clock)} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`,
+});
+const HISTORY_READS = { given: historyRead(CLOCK_GIVEN), inStatement: historyRead(CLOCK_IN_STATEMENT) };
 
 /**
  * Every subscription of the viewer, newest first, ended ones as EXPIRED. With `uncheckedSession`, the
  * session is checked in the same statement (issue 21), and null is the answer when none was found.
  */
 export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionHistoryItem[] | null> {
-  const result = await readGuarded<HistoryRow>(db, HISTORY_SELECT, HISTORY_GUARDED_SELECT, [unsetClock(), userId], uncheckedSession);
+  const result = await readClocked<HistoryRow>(db, HISTORY_READS, userId, uncheckedSession);
   if (result.rows.length === 0 && uncheckedSession !== null) return null;
   return result.rows.map((row) => ({
     id: row.id,

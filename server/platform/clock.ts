@@ -10,7 +10,7 @@
 import { isCalendarDate } from '../../src/api/schemas';
 
 export type { Queryable } from './db';
-import type { Queryable } from './db';
+import type { Db, Queryable } from './db';
 
 export type ClockSource = 'dev' | 'env' | 'system';
 
@@ -38,8 +38,10 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Date | null {
   return date;
 }
 
+const CLOCK_ROW = 'SELECT fixed_at FROM server_clock WHERE id';
+
 export async function readClock(q: Queryable, env: NodeJS.ProcessEnv = process.env): Promise<ClockReading> {
-  const row = await q.query<{ fixed_at: Date }>('SELECT fixed_at FROM server_clock WHERE id');
+  const row = await q.query<{ fixed_at: Date }>(CLOCK_ROW);
   const fixed = row.rows[0]?.fixed_at;
   if (fixed) return { now: new Date(fixed), source: 'dev' };
   const fromEnv = fromEnvironment(env);
@@ -54,6 +56,18 @@ export async function readClock(q: Queryable, env: NodeJS.ProcessEnv = process.e
  */
 export const clockSql = (param: string) => `COALESCE((SELECT fixed_at FROM server_clock WHERE id), ${param}::timestamptz)`;
 export const unsetClock = (env: NodeJS.ProcessEnv = process.env): Date => fromEnvironment(env) ?? new Date();
+
+/**
+ * The instant a read outside a transaction uses, from memory where the adapter can keep the clock's row
+ * (PGlite: `Db.remember`, forgotten when anything writes it), so the read need not look it up (issue 21);
+ * undefined where it cannot (PostgreSQL, where another process may set the clock): the read takes it in
+ * its own statement (`clockSql`). The same precedence as `readClock`.
+ */
+export async function rememberedClock(db: Pick<Db, 'remember'>, env: NodeJS.ProcessEnv = process.env): Promise<Date | undefined> {
+  if (!db.remember) return undefined;
+  const fixed = (await db.remember<{ fixed_at: Date }>('server_clock', CLOCK_ROW)).rows[0]?.fixed_at;
+  return fixed ? new Date(fixed) : unsetClock(env);
+}
 
 /** The server's time. Inside a transaction pass the transaction (PGlite runs one at a time). */
 export async function now(q: Queryable): Promise<Date> {

@@ -34,6 +34,13 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * A read of `table`, answered from memory until a statement that names `table` and writes runs
+   * through this adapter (issue 21). Only where one process owns the database (PGlite), so that every
+   * write passes here; undefined on PostgreSQL, where another process may write. Only for a small table
+   * that no trigger or cascade writes (the billing clock's one row).
+   */
+  readonly remember?: <T>(table: string, sql: string) => Promise<Results<T>>;
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -253,26 +260,55 @@ export function pgliteDb(lite: PGlite): Db {
     return run;
   };
   const prepared = preparedStatements(lite);
+  const remembered = rememberedReads();
   return {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) => inTurn(() => prepared<T>(sql, params)),
-    exec: (sql: string) => inTurn(() => lite.exec(sql)),
+    query: <T>(sql: string, params?: unknown[]) => inTurn(() => (remembered.forgetWrittenBy(sql), prepared<T>(sql, params))),
+    exec: (sql: string) => inTurn(() => (remembered.forgetWrittenBy(sql), lite.exec(sql))),
+    remember: <T>(table: string, sql: string) => remembered.read<T>(table, () => inTurn(() => prepared<T>(sql))),
     transaction: (fn) =>
       inTurn(() =>
         lite.transaction((tx) =>
           fn({
             query: async <T>(sql: string, params?: unknown[]) => {
               await letIoRun();
+              remembered.forgetWrittenBy(sql);
               return tx.query<T>(sql, params);
             },
             exec: async (sql: string) => {
               await letIoRun();
+              remembered.forgetWrittenBy(sql);
               return tx.exec(sql);
             },
           }),
         ),
       ),
     close: () => inTurn(() => lite.close()),
+  };
+}
+
+/**
+ * The PGlite adapter's remembered reads (Db.remember), by table. A statement that names a remembered
+ * table and is not a plain read forgets it before it runs, in a transaction or not. Nothing stale can be
+ * kept meanwhile: a read asked for while a transaction holds the database waits its turn, so it answers
+ * what the transaction left (committed or rolled back).
+ */
+function rememberedReads() {
+  const answers = new Map<string, Promise<Results<unknown>>>();
+  return {
+    read<T>(table: string, run: () => Promise<Results<T>>): Promise<Results<T>> {
+      const known = answers.get(table);
+      if (known) return known as Promise<Results<T>>;
+      const answer = run();
+      answers.set(table, answer);
+      answer.catch(() => answers.get(table) === answer && answers.delete(table));
+      return answer;
+    },
+    forgetWrittenBy(sql: string) {
+      if (answers.size === 0) return;
+      const text = sql.toLowerCase();
+      for (const table of answers.keys()) if (text.includes(table) && !isReadOnly(sql)) answers.delete(table);
+    },
   };
 }
 
@@ -382,7 +418,7 @@ export async function openDatabase(dataDir: string, databaseUrl: string | undefi
 }
 
 /**
- * Runs `work` (migrations and seed at start-up) once at a time: several processes may start at once
+ * Runs `work` (migrations, seed and the job queue's set-up at start-up) once at a time: several processes may start at once
  * on one PostgreSQL, one works and the others wait. A lock held on one connection while the work runs
  * on others (the seed opens its own transactions). PGlite serves one process: no lock needed.
  */

@@ -105,6 +105,23 @@ describe('two API processes on one PostgreSQL', () => {
     }
   });
 
+  it('agree on the billing clock: a time set on one process is the time the other reads at once (issue 21)', async () => {
+    const signIn = await call(b, 'POST', `${V1}/sign-in-email`, { email: 'canceled@example.com', password: 'Bisaya-Demo-2026' });
+    const token = signIn.json.data.accessToken as string;
+    const status = async () =>
+      ((await (await fetch(`${b}/api/v1/mobile/subscription/status`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { planType: string; status: string; endDate: string } }).data;
+    const { endDate } = await status();
+    expect(await status()).toMatchObject({ planType: 'PREMIUM', status: 'CANCELED' });
+    try {
+      const past = new Date(new Date(endDate).getTime() + 24 * 60 * 60 * 1000).toISOString();
+      expect((await call(a, 'POST', '/dev/clock', { now: past })).status).toBe(200);
+      expect(await status()).toMatchObject({ planType: 'FREE' });
+    } finally {
+      await call(a, 'POST', '/dev/clock', { now: null });
+    }
+    expect(await status()).toMatchObject({ planType: 'PREMIUM', status: 'CANCELED' });
+  });
+
   it('let a login link sign in once: used on one process, refused on the other', async () => {
     const link = await call(a, 'POST', '/dev/login-link', { email: 'voucher@example.com' });
     expect(link.status).toBe(200);

@@ -65,6 +65,29 @@ describe('the billing clock', () => {
   });
 });
 
+describe('the billing clock as the reads see it (issue 21: remembered on PGlite)', () => {
+  it('follows a time written straight into the database, and not one a rolled-back transaction wrote', async () => {
+    const status = async () => (await server.as('canceled@example.com').get('/subscription/status')).json.data;
+    const history = async () => (await server.as('canceled@example.com').get('/subscription/history')).json.data as Array<{ status: string }>;
+    const { endDate } = await status();
+    expect(await status()).toMatchObject({ status: 'CANCELED' });
+    const past = new Date(new Date(endDate).getTime() + DAY_MS);
+    await server.db.query('INSERT INTO server_clock (id, fixed_at) VALUES (true, $1)', [past]);
+    expect(await status()).toMatchObject({ planType: 'FREE' });
+    expect((await history())[0]!.status).toBe('EXPIRED');
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.query('DELETE FROM server_clock');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await status()).toMatchObject({ planType: 'FREE' });
+    await server.db.transaction((tx) => tx.query('DELETE FROM server_clock'));
+    expect(await status()).toMatchObject({ planType: 'PREMIUM', status: 'CANCELED' });
+    expect((await history())[0]!.status).toBe('CANCELED');
+  });
+});
+
 describe('seeding against the clock', () => {
   it('dates the demo data from NOW, and seeding again adds nothing', async () => {
     vi.stubEnv('NOW', '2027-01-15T00:00:00+08:00');

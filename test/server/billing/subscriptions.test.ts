@@ -336,3 +336,42 @@ describe('resubscribe', () => {
     expect((await historyOf(VOUCHER))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: false });
   });
 });
+
+describe('the card and voucher a subscription shows (migration 010, issue 21)', () => {
+  /** Subscriptions whose copied card and voucher columns differ from what the joins read now. */
+  const differing = async () =>
+    (await server.db.query<{ id: string }>(`
+      SELECT s.id FROM subscriptions s
+      LEFT JOIN vouchers v ON s.payment_method = 'VOUCHER' AND v.code = s.payment_details->>'voucherCode'
+      LEFT JOIN plans tp ON tp.id = v.terms_plan_id
+      LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
+      WHERE (s.card_type, s.card_last4, s.voucher_days, s.voucher_amount, s.terms_cycle, s.terms_price, s.terms_duration)
+        IS DISTINCT FROM (c.card_type, c.last4, v.days, v.amount, tp.billing_cycle, tp.price, tp.duration)`)).rows;
+  const shown = async () =>
+    (await server.db.query<{ cards: number; vouchers: number }>(
+      'SELECT count(card_last4)::int AS cards, count(terms_price)::int AS vouchers FROM subscriptions',
+    )).rows[0]!;
+
+  it('copies them when the subscription is written, and again when a card, voucher or terms plan is corrected', async () => {
+    expect(await shown()).toMatchObject({ cards: expect.any(Number), vouchers: 1 });
+    expect((await shown()).cards).toBeGreaterThan(0);
+    expect(await differing()).toEqual([]);
+
+    expect((await server.as(FREE).post('/subscription-voucher/redeem', { code: 'SUGBO365' })).status).toBe(200);
+    expect((await shown()).vouchers).toBe(2);
+    expect(await differing()).toEqual([]);
+
+    try {
+      await server.db.query(`UPDATE saved_cards SET last4 = '4242' WHERE card_token_id = 'seed-card-premium'`);
+      await server.db.query(`UPDATE vouchers SET amount = 95, days = 31 WHERE code = 'BISAYA30'`);
+      await server.db.query('UPDATE plans SET price = 109 WHERE id = 1');
+      expect(await differing()).toEqual([]);
+      expect(await statusOf(PREMIUM)).toMatchObject({ paymentMethodDetails: { maskedCardNumber: '**** **** **** 4242' } });
+      expect(await statusOf(VOUCHER)).toMatchObject({ voucherAmount: '95.00', subscriptionDays: 31, originalVoucherTerms: { price: '109.00' } });
+    } finally {
+      await server.db.query(`UPDATE saved_cards SET last4 = '1381' WHERE card_token_id = 'seed-card-premium'`);
+      await server.db.query('UPDATE plans SET price = 99 WHERE id = 1');
+    }
+    expect(await differing()).toEqual([]);
+  });
+});

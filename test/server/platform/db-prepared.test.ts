@@ -104,3 +104,69 @@ describe('a closed PGlite database', () => {
     await expect(db.query('SELECT 1')).rejects.toThrow(/closed/i);
   });
 });
+
+describe('remembered reads (Db.remember, issue 21)', () => {
+  let db: Db;
+  const read = async () => (await db.remember!<{ v: number }>('remembered_t', 'SELECT v FROM remembered_t')).rows[0]?.v ?? null;
+  /** The read as the database answers it now, past anything remembered. */
+  const actual = async () => (await db.query<{ v: number }>('SELECT v FROM remembered_t /* actual */')).rows[0]?.v ?? null;
+  beforeAll(async () => {
+    db = await openDatabase(':memory:', '');
+    await db.exec('CREATE TABLE remembered_t (v int)');
+  });
+  afterAll(() => db.close());
+
+  it('answers from memory until a statement that names the table writes it, in a transaction or not', async () => {
+    await db.query('INSERT INTO remembered_t VALUES (1)');
+    expect(await read()).toBe(1);
+    // What the memory holds is what was read: a read that names the table forgets nothing.
+    await db.query('SELECT count(*) FROM remembered_t');
+    await db.query('UPDATE remembered_t SET v = 2');
+    expect(await read()).toBe(2);
+    await db.exec('UPDATE remembered_t SET v = 3');
+    expect(await read()).toBe(3);
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE remembered_t SET v = 4');
+    });
+    expect(await read()).toBe(4);
+    await db.transaction(async (tx) => {
+      await tx.exec('DELETE FROM remembered_t');
+    });
+    expect([await read(), await actual()]).toEqual([null, null]);
+  });
+
+  it('keeps nothing a rolled-back transaction wrote, even when read while it ran', async () => {
+    await db.query('DELETE FROM remembered_t');
+    await db.query('INSERT INTO remembered_t VALUES (10)');
+    expect(await read()).toBe(10);
+    let duringTransaction: Promise<number | null> | undefined;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('UPDATE remembered_t SET v = 11');
+        duringTransaction = read(); // waits for the transaction: the database is its alone meanwhile
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await duringTransaction).toBe(10);
+    expect([await read(), await actual()]).toEqual([10, 10]);
+  });
+
+  it('answers a read asked while a transaction writes the table with what the transaction left', async () => {
+    await db.query('DELETE FROM remembered_t');
+    await db.query('INSERT INTO remembered_t VALUES (20)');
+    expect(await read()).toBe(20);
+    let duringTransaction: Promise<number | null> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE remembered_t SET v = 21');
+      duringTransaction = read();
+    });
+    expect(await duringTransaction).toBe(21);
+    expect(await read()).toBe(21);
+  });
+
+  it('forgets a read that failed', async () => {
+    await expect(db.remember!('missing_t', 'SELECT v FROM missing_t')).rejects.toThrow(/missing_t/);
+    await db.exec('CREATE TABLE missing_t (v int); INSERT INTO missing_t VALUES (5)');
+    expect((await db.remember!<{ v: number }>('missing_t', 'SELECT v FROM missing_t')).rows).toEqual([{ v: 5 }]);
+  });
+});
