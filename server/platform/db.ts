@@ -35,10 +35,11 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
-   * A read of `table`, answered from memory until a statement that names `table` and writes runs
-   * through this adapter (issue 21). Only where one process owns the database (PGlite), so that every
-   * write passes here; undefined on PostgreSQL, where another process may write. Only for a small table
-   * that no trigger or cascade writes (the billing clock's one row).
+   * A read (`sql`, no parameters) of `table`, answered from memory until a statement that names `table`
+   * and writes runs through this adapter (issue 21). Only where one process owns the database (PGlite),
+   * so that every write passes here; undefined on PostgreSQL, where another process may write. Only for
+   * a small table that no trigger, cascade or function writes (the billing clock's one row): a
+   * statement that writes it without naming it is not seen.
    */
   readonly remember?: <T>(table: string, sql: string) => Promise<Results<T>>;
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
@@ -265,7 +266,7 @@ export function pgliteDb(lite: PGlite): Db {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => inTurn(() => (remembered.forgetWrittenBy(sql), prepared<T>(sql, params))),
     exec: (sql: string) => inTurn(() => (remembered.forgetWrittenBy(sql), lite.exec(sql))),
-    remember: <T>(table: string, sql: string) => remembered.read<T>(table, () => inTurn(() => prepared<T>(sql))),
+    remember: <T>(table: string, sql: string) => remembered.read<T>(table.toLowerCase(), sql, () => inTurn(() => prepared<T>(sql))),
     transaction: (fn) =>
       inTurn(() =>
         lite.transaction((tx) =>
@@ -294,15 +295,17 @@ export function pgliteDb(lite: PGlite): Db {
  * what the transaction left (committed or rolled back).
  */
 function rememberedReads() {
-  const answers = new Map<string, Promise<Results<unknown>>>();
+  /** By table, then by the statement that read it. */
+  const answers = new Map<string, Map<string, Promise<Results<unknown>>>>();
   return {
-    read<T>(table: string, run: () => Promise<Results<T>>): Promise<Results<T>> {
-      const known = answers.get(table);
+    read<T>(table: string, sql: string, run: () => Promise<Results<T>>): Promise<Results<T>> {
+      const known = answers.get(table)?.get(sql);
       if (known) return known as Promise<Results<T>>;
-      const answer = run();
-      answers.set(table, answer);
-      answer.catch(() => answers.get(table) === answer && answers.delete(table));
-      return answer;
+      const answer: Promise<Results<unknown>> = run();
+      const reads = answers.get(table) ?? new Map<string, Promise<Results<unknown>>>();
+      answers.set(table, reads.set(sql, answer));
+      answer.catch(() => answers.get(table)?.get(sql) === answer && answers.get(table)!.delete(sql));
+      return answer as Promise<Results<T>>;
     },
     forgetWrittenBy(sql: string) {
       if (answers.size === 0) return;

@@ -32,10 +32,18 @@ $$;
 CREATE TRIGGER subscriptions_shown BEFORE INSERT OR UPDATE OF payment_method, payment_details, user_id ON subscriptions
   FOR EACH ROW EXECUTE FUNCTION subscription_shown();
 
--- A card, voucher or terms plan corrected afterwards (by hand: no path of the product changes them) is
--- copied again onto the subscriptions that show it, so the copy always reads what the joins would.
+-- A card, voucher or terms plan added, corrected or removed afterwards (by hand or by a test: no path of
+-- the product changes one a subscription names) is copied again onto the subscriptions that name it, so
+-- the copy reads what the joins would. The two expression indexes find those subscriptions (a card is
+-- added on every new card: without them each would scan every subscription). On PostgreSQL, a
+-- correction committed while a subscription naming that card or voucher is being written can leave that
+-- one subscription with the copy it read before; writing its payment method again copies it anew.
+CREATE INDEX subscriptions_card_token ON subscriptions ((payment_details->>'cardTokenId')) WHERE payment_method = 'MAYA_VAULT';
+CREATE INDEX subscriptions_voucher_code ON subscriptions ((payment_details->>'voucherCode')) WHERE payment_method = 'VOUCHER';
+
 CREATE FUNCTION subscription_shown_source_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- OLD is NULL after an INSERT and NEW after a DELETE; IN skips the NULL.
   IF TG_TABLE_NAME = 'saved_cards' THEN
     UPDATE subscriptions SET payment_details = payment_details
      WHERE payment_method = 'MAYA_VAULT' AND payment_details->>'cardTokenId' IN (OLD.card_token_id, NEW.card_token_id);
@@ -44,16 +52,17 @@ BEGIN
      WHERE payment_method = 'VOUCHER' AND payment_details->>'voucherCode' IN (OLD.code, NEW.code);
   ELSE
     UPDATE subscriptions SET payment_details = payment_details
-     WHERE payment_method = 'VOUCHER' AND payment_details->>'voucherCode' IN (SELECT code FROM vouchers WHERE terms_plan_id = NEW.id);
+     WHERE payment_method = 'VOUCHER'
+       AND payment_details->>'voucherCode' IN (SELECT code FROM vouchers WHERE terms_plan_id IN (OLD.id, NEW.id));
   END IF;
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER saved_cards_shown AFTER UPDATE OF card_token_id, card_type, last4, user_id ON saved_cards
+CREATE TRIGGER saved_cards_shown AFTER INSERT OR DELETE OR UPDATE OF card_token_id, card_type, last4, user_id ON saved_cards
   FOR EACH ROW EXECUTE FUNCTION subscription_shown_source_changed();
-CREATE TRIGGER vouchers_shown AFTER UPDATE OF code, days, amount, terms_plan_id ON vouchers
+CREATE TRIGGER vouchers_shown AFTER INSERT OR DELETE OR UPDATE OF code, days, amount, terms_plan_id ON vouchers
   FOR EACH ROW EXECUTE FUNCTION subscription_shown_source_changed();
-CREATE TRIGGER plans_shown AFTER UPDATE OF billing_cycle, price, duration ON plans
+CREATE TRIGGER plans_shown AFTER INSERT OR DELETE OR UPDATE OF id, billing_cycle, price, duration ON plans
   FOR EACH ROW EXECUTE FUNCTION subscription_shown_source_changed();
 
 -- The subscriptions written before: the trigger fills them.

@@ -374,4 +374,32 @@ describe('the card and voucher a subscription shows (migration 010, issue 21)', 
     }
     expect(await differing()).toEqual([]);
   });
+
+  it('follows a card removed and added again, and a change of payment method', async () => {
+    const card = (await server.db.query<Record<string, unknown>>(`SELECT * FROM saved_cards WHERE card_token_id = 'seed-card-premium'`)).rows[0]!;
+    try {
+      await server.db.query(`DELETE FROM saved_cards WHERE card_token_id = 'seed-card-premium'`);
+      expect(await differing()).toEqual([]);
+      expect((await statusOf(PREMIUM)).paymentMethodDetails).toEqual({ description: 'Card' });
+      await server.db.query(
+        `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, created_at, updated_at) VALUES ($1, $2, 'master-card', '512345', '9999', $3, $3)`,
+        [card.card_token_id, card.user_id, card.created_at],
+      );
+      expect(await differing()).toEqual([]);
+      expect((await statusOf(PREMIUM)).paymentMethodDetails).toEqual({ description: 'Mastercard', maskedCardNumber: '**** **** **** 9999' });
+    } finally {
+      await server.db.query(`DELETE FROM saved_cards WHERE card_token_id = 'seed-card-premium'`);
+      const columns = Object.keys(card);
+      await server.db.query(
+        `INSERT INTO saved_cards (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+        columns.map((column) => card[column]),
+      );
+    }
+    expect(await differing()).toEqual([]);
+    const { subscriptionId } = await statusOf(PREMIUM);
+    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
+    expect(changed.status, changed.json.message).toBe(200);
+    expect(await differing()).toEqual([]);
+    expect((await statusOf(PREMIUM)).paymentMethodDetails).toEqual({ description: 'Maya Checkout' });
+  });
 });

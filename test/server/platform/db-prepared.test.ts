@@ -119,9 +119,15 @@ describe('remembered reads (Db.remember, issue 21)', () => {
   it('answers from memory until a statement that names the table writes it, in a transaction or not', async () => {
     await db.query('INSERT INTO remembered_t VALUES (1)');
     expect(await read()).toBe(1);
-    // What the memory holds is what was read: a read that names the table forgets nothing.
+    // Answered from memory: the same answer, not a new read.
+    const first = db.remember!('remembered_t', 'SELECT v FROM remembered_t');
+    expect(db.remember!('remembered_t', 'SELECT v FROM remembered_t')).toBe(first);
+    // A read that names the table forgets nothing; another statement of the same table is its own read.
     await db.query('SELECT count(*) FROM remembered_t');
+    expect(db.remember!('remembered_t', 'SELECT v FROM remembered_t')).toBe(first);
+    expect((await db.remember!<{ n: number }>('remembered_t', 'SELECT count(*)::int AS n FROM remembered_t')).rows).toEqual([{ n: 1 }]);
     await db.query('UPDATE remembered_t SET v = 2');
+    expect(db.remember!('remembered_t', 'SELECT v FROM remembered_t')).not.toBe(first);
     expect(await read()).toBe(2);
     await db.exec('UPDATE remembered_t SET v = 3');
     expect(await read()).toBe(3);
