@@ -75,6 +75,9 @@ test.describe('3. a new step or route starts at the top with focus on its headin
   test('a route change on desktop scrolls to the top and focuses the heading, clear of the header', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto('/legal/terms');
+    // The prerendered page's links work before the app runs, as plain links (a new page, at its top);
+    // this is about the app's own route change, so it waits for the app (CI once clicked before it).
+    await expect(page.locator('html')).toHaveAttribute('data-ready', '');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('contentinfo').getByRole('link', { name: /Privacy/ }).first().click();
     const heading = page.getByRole('heading', { level: 1, name: /Privacy/ });
