@@ -28,6 +28,15 @@ export function Header() {
   const menu = useLoadedWhenIdle(AccountMenu, status === 'signedIn');
   // If the stand-in has the focus when the menu replaces it, the menu's own button takes it over.
   const [standInFocused, setStandInFocused] = useState(false);
+  // A press on the stand-in keeps it until the press is over (after its click): replaced between the
+  // press and the release, the click was lost (CI, clicking right after signing in).
+  const [pressed, setPressed] = useState(false);
+  function holdWhilePressed() {
+    setPressed(true);
+    const release = () => setTimeout(() => setPressed(false), 0);
+    document.addEventListener('pointerup', release, { once: true, capture: true });
+    document.addEventListener('pointercancel', release, { once: true, capture: true });
+  }
   // A click before the menu's code is in asks for it (again, after a failure) and opens the menu once it
   // is; if it cannot come, the stand-in stays and says so. The menu is rendered only once its code is in,
   // so the header (in every page's first file) needs no Suspense or error boundary for it.
@@ -46,6 +55,7 @@ export function Header() {
       aria-expanded={false}
       aria-busy={openRequested || undefined}
       onClick={openMenu}
+      onPointerDown={holdWhilePressed}
       onFocus={() => setStandInFocused(true)}
       onBlur={() => setStandInFocused(false)}
     >
@@ -58,7 +68,7 @@ export function Header() {
         {first} <span className={css.logoAccent}>{second}</span>
       </Link>
       <nav aria-label={m.account()}>
-        {status === 'signedIn' && (menu.loaded ? <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} /> : standIn)}
+        {status === 'signedIn' && (menu.loaded && !pressed ? <AccountMenu defaultOpen={openRequested} focusTrigger={standInFocused} /> : standIn)}
         {/* The sign-in page does not offer itself again. */}
         {status === 'signedOut' && path !== routes.login && (
           <Link href={routes.login} className={button.primary}>{m.log_in()}</Link>
