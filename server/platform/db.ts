@@ -297,10 +297,25 @@ export function pgliteDb(lite: PGlite): Db {
 function rememberedReads() {
   /** By table, then by the statement that read it. */
   const answers = new Map<string, Map<string, Promise<Results<unknown>>>>();
+  /** Every table ever remembered, and which of them each statement text writes (decided once per text: every query passes here). */
+  const tables = new Set<string>();
+  const writes = new Map<string, string[]>();
+  function tablesWrittenBy(sql: string): string[] {
+    const known = writes.get(sql);
+    if (known) return known;
+    const text = sql.toLowerCase();
+    const written = isReadOnly(sql) ? [] : [...tables].filter((table) => text.includes(table));
+    if (writes.size < PREPARED_MAX) writes.set(sql, written);
+    return written;
+  }
   return {
     read<T>(table: string, sql: string, run: () => Promise<Results<T>>): Promise<Results<T>> {
       const known = answers.get(table)?.get(sql);
       if (known) return known as Promise<Results<T>>;
+      if (!tables.has(table)) {
+        tables.add(table);
+        writes.clear(); // decided without this table
+      }
       const answer: Promise<Results<unknown>> = run();
       const reads = answers.get(table) ?? new Map<string, Promise<Results<unknown>>>();
       answers.set(table, reads.set(sql, answer));
@@ -309,8 +324,7 @@ function rememberedReads() {
     },
     forgetWrittenBy(sql: string) {
       if (answers.size === 0) return;
-      const text = sql.toLowerCase();
-      for (const table of answers.keys()) if (text.includes(table) && !isReadOnly(sql)) answers.delete(table);
+      for (const table of tablesWrittenBy(sql)) answers.delete(table);
     },
   };
 }

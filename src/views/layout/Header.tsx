@@ -33,9 +33,14 @@ export function Header() {
   const [pressed, setPressed] = useState(false);
   function holdWhilePressed() {
     setPressed(true);
-    const release = () => setTimeout(() => setPressed(false), 0);
-    document.addEventListener('pointerup', release, { once: true, capture: true });
-    document.addEventListener('pointercancel', release, { once: true, capture: true });
+    // The press ends wherever the pointer is released (or the press is cancelled); both listeners go then.
+    const listening = new AbortController();
+    const release = () => {
+      listening.abort();
+      setTimeout(() => setPressed(false), 0);
+    };
+    document.addEventListener('pointerup', release, { capture: true, signal: listening.signal });
+    document.addEventListener('pointercancel', release, { capture: true, signal: listening.signal });
   }
   // A click before the menu's code is in asks for it (again, after a failure) and opens the menu once it
   // is; if it cannot come, the stand-in stays and says so. The menu is rendered only once its code is in,
