@@ -12,7 +12,7 @@ import { WEBHOOK_PATH } from '../gateway/config';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/webhook';
 import { requireAuth, viewerRead } from '../identity/requireAuth';
 import { clientAddress } from '../platform/client';
-import { HttpError, ok, readBody } from '../platform/http';
+import { HttpError, ok, okJson, readBody } from '../platform/http';
 import type { BillingDeps } from './deps';
 import { PAYMENT_METHOD_MESSAGES } from './messages';
 import { PRODUCT_NAME } from '../../src/lib/product';
@@ -33,7 +33,7 @@ export function paymentRoutes(services: Services) {
 
   // Checks the session in its own statement (issue 21: one round trip on PostgreSQL).
   app.get('/history', requireAuth(services, { readChecksSession: true }), async (c) =>
-    ok(c, await viewerRead(c, services, (unchecked) => paymentHistory(billing, c.get('userId'), unchecked))),
+    okJson(c, (await viewerRead(c, services, (unchecked) => paymentHistory(billing, c.get('userId'), unchecked))).json),
   );
 
   // Ours (issue 19): the receipt of one successful payment; another viewer's, an unpaid one or none read alike.

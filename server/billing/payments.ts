@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentMethod, PaymentRecord, Receipt } from '../../src/api/schemas';
 import type { Queryable } from '../platform/clock';
 import type { BillingDeps } from './deps';
-import { readGuarded, sessionGuardSql } from '../identity/tokens';
+import { sessionGuardSql } from '../identity/tokens';
+import { isoSql, jsonList, type JsonList, type ListFlag } from '../platform/jsonList';
 import { refreshPending } from './settlement';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
@@ -38,11 +39,6 @@ const PAYMENT_COLUMNS = `r.id, r.user_id, r.subscription_id, r.checkout_id, r.re
          r.payment_method, r.payment_link, r.gateway_response, r.retry_count, r.last_retry_date,
          r.created_at, r.updated_at`;
 
-const PAYMENT_SELECT = `
-  SELECT ${PAYMENT_COLUMNS}, p.name AS plan_name
-  FROM payment_records r
-  LEFT JOIN plans p ON p.id = r.plan_id`;
-
 export function toPaymentRecord(row: PaymentRow): PaymentRecord {
   return {
     id: row.id,
@@ -63,15 +59,6 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     updatedAt: row.updated_at.toISOString(),
     planName: row.plan_name,
   };
-}
-
-const NEWEST_PAYMENTS = `${PAYMENT_SELECT} WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.seq DESC`;
-const NEWEST_PAYMENTS_GUARDED = `${PAYMENT_SELECT} WHERE r.user_id = $1 AND ${sessionGuardSql('$2', '$1')} ORDER BY r.created_at DESC, r.seq DESC`;
-
-/** The viewer's payments, newest first (ties at one fixed instant: the later write first). */
-export async function listPayments(q: Queryable, userId: string): Promise<PaymentRecord[]> {
-  const result = await q.query<PaymentRow>(NEWEST_PAYMENTS, [userId]);
-  return result.rows.map(toPaymentRecord);
 }
 
 /** A reference the viewer can quote to support: SB- and 12 upper-case hex digits. */
@@ -128,17 +115,39 @@ async function insertRecord(q: Queryable, input: NewPaymentRecord, unlessTaken: 
 }
 
 /**
- * The payment history: pending payments are asked about first, so an expired checkout reads as expired.
- * Read once (issue 21): only when it shows a payment still open (PENDING, REVERSAL_DUE) is that
- * asked about and the history read again. With `uncheckedSession`, the session is checked in the
- * same statement, and null is the answer when no payment was found under it (nothing is asked then).
+ * The payment history as the answer's JSON (server/platform/jsonList.ts): one row per record, named and
+ * ordered as `toPaymentRecord` writes it (test/server/platform/json-list.test.ts compares the two).
  */
-export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string, uncheckedSession: string | null = null): Promise<PaymentRecord[] | null> {
-  const { rows } = await readGuarded<PaymentRow>(deps.db, NEWEST_PAYMENTS, NEWEST_PAYMENTS_GUARDED, [userId], uncheckedSession);
-  if (rows.length === 0 && uncheckedSession !== null) return null;
-  if (!rows.some((row) => row.status === 'PENDING' || row.status === 'REVERSAL_DUE')) return rows.map(toPaymentRecord);
+const historyAnswer = (guard: string) => `
+  SELECT r.id, r.user_id AS "userId", r.subscription_id AS "subscriptionId", r.checkout_id AS "checkoutId",
+         r.reference_id AS "referenceId", r.status, r.amount::text AS amount, r.discounted_amount::text AS "discountedAmount",
+         r.total_amount::text AS "totalAmount", r.payment_method AS "paymentMethod", r.payment_link AS "paymentLink",
+         r.gateway_response AS "gatewayResponse", r.retry_count AS "retryCount", ${isoSql('r.last_retry_date')} AS "lastRetryDate",
+         ${isoSql('r.created_at')} AS "createdAt", ${isoSql('r.updated_at')} AS "updatedAt", p.name AS "planName"
+  FROM payment_records r
+  LEFT JOIN plans p ON p.id = r.plan_id
+  WHERE r.user_id = $1${guard}
+  ORDER BY r.created_at DESC, r.seq DESC`;
+export const PAYMENT_HISTORY = historyAnswer('');
+const PAYMENT_HISTORY_GUARDED = historyAnswer(` AND ${sessionGuardSql('$2', '$1')}`);
+/** A payment still waiting for its outcome: asked about before the history is answered. */
+const OPEN_PAYMENTS: ListFlag = { column: 'status', values: ['PENDING', 'REVERSAL_DUE'] };
+
+/**
+ * The payment history, as JSON text: pending payments are asked about first, so an expired checkout
+ * reads as expired. Read once (issue 21): only when it shows a payment still open (PENDING,
+ * REVERSAL_DUE) is that asked about and the history read again. With `uncheckedSession`, the session
+ * is checked in the same statement, and null is the answer when no payment was found under it
+ * (nothing is asked then).
+ */
+export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string, uncheckedSession: string | null = null): Promise<JsonList | null> {
+  const history = uncheckedSession === null
+    ? await jsonList(deps.db, PAYMENT_HISTORY, [userId], OPEN_PAYMENTS)
+    : await jsonList(deps.db, PAYMENT_HISTORY_GUARDED, [userId, uncheckedSession], OPEN_PAYMENTS);
+  if (history.count === 0 && uncheckedSession !== null) return null;
+  if (!history.flagged) return history;
   await refreshPending(deps, userId);
-  return listPayments(deps.db, userId);
+  return jsonList(deps.db, PAYMENT_HISTORY, [userId]);
 }
 
 /** The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none. */

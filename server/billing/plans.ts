@@ -1,6 +1,7 @@
 /** Plans: the list the wizard shows, one plan by id or slug, and the rule for what can be bought. */
 import type { BillingCycle, Plan } from '../../src/api/schemas';
-import type { Queryable } from '../platform/db';
+import type { Db, Queryable } from '../platform/db';
+import { jsonList, type JsonList } from '../platform/jsonList';
 import { HttpError } from '../platform/http';
 import { PAYMENT_MESSAGES } from './messages';
 
@@ -24,7 +25,7 @@ export interface PlanRow {
 export const PLAN_SELECT = `SELECT id, slug, name, description, type, price::text AS price, currency, duration, billing_cycle,
   trial_days, sort_order, is_active, features, popular FROM plans`;
 
-function toPlan(row: PlanRow): Plan {
+export function toPlan(row: PlanRow): Plan {
   return {
     id: row.id,
     slug: row.slug,
@@ -42,12 +43,16 @@ function toPlan(row: PlanRow): Plan {
   };
 }
 
-export async function listPlans(q: Queryable, filter: { type?: string | undefined; isActive?: boolean | undefined }): Promise<Plan[]> {
-  const result = await q.query<PlanRow>(
-    `${PLAN_SELECT} WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`,
-    [filter.type ?? null, filter.isActive ?? null],
-  );
-  return result.rows.map(toPlan);
+/**
+ * The plans list as the answer's JSON (server/platform/jsonList.ts), each plan named and ordered as
+ * `toPlan` writes it (test/server/platform/json-list.test.ts compares the two).
+ */
+export const PLAN_LIST = `SELECT id, slug, name, description, price::text AS price, currency, duration::text AS duration,
+  billing_cycle AS "billingCycle", trial_days AS "trialDays", sort_order AS "sortOrder", is_active AS "isActive", features, popular
+  FROM plans WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`;
+
+export async function listPlans(db: Db, filter: { type?: string | undefined; isActive?: boolean | undefined }): Promise<JsonList> {
+  return jsonList(db, PLAN_LIST, [filter.type ?? null, filter.isActive ?? null]);
 }
 
 /** By numeric id or by slug (product.md#plan-by-slug: the wizard looks plans up by slug). */

@@ -14,7 +14,7 @@ import { changePlan, previewPlanChange } from './planChange';
 import { findPlan, listPlans } from './plans';
 import type { BillingDeps } from './deps';
 import type { AppEnv, Services } from '../context';
-import { HttpError, ok, readBody } from '../platform/http';
+import { HttpError, ok, okJson, readBody } from '../platform/http';
 import {
   cancelSubscription,
   resubscribe,
@@ -42,7 +42,7 @@ export function subscriptionRoutes(services: Services) {
     const parsed = planQuerySchema.safeParse(c.req.query());
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
     const { type, isActive } = parsed.data;
-    return ok(c, await listPlans(db, { type, isActive: isActive === undefined ? undefined : isActive === 'true' }));
+    return okJson(c, (await listPlans(db, { type, isActive: isActive === undefined ? undefined : isActive === 'true' })).json);
   });
 
   app.get('/plans/:idOrSlug', async (c) => {
@@ -56,7 +56,7 @@ export function subscriptionRoutes(services: Services) {
 
   app.get('/status', readAuth, async (c) => ok(c, await viewerRead(c, services, (unchecked) => subscriptionStatus(db, c.get('userId'), unchecked))));
 
-  app.get('/history', readAuth, async (c) => ok(c, await viewerRead(c, services, (unchecked) => subscriptionHistory(db, c.get('userId'), unchecked))));
+  app.get('/history', readAuth, async (c) => okJson(c, (await viewerRead(c, services, (unchecked) => subscriptionHistory(db, c.get('userId'), unchecked))).json));
 
   app.post('/cancel', auth, async (c) => {
     const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);

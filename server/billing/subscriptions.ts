@@ -10,7 +10,6 @@
 import type {
   BillingCycle,
   PaymentMethod,
-  SubscriptionHistoryItem,
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
@@ -19,6 +18,7 @@ import { clockSql, DAY_MS, now, rememberedClock, unsetClock, type Queryable } fr
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { readGuarded, sessionGuardSql } from '../identity/tokens';
+import { isoSql, jsonList, type JsonList } from '../platform/jsonList';
 import { FREE_PLAN_ID } from './catalog';
 import { PLAN_SELECT, type PlanRow } from './plans';
 
@@ -298,38 +298,40 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
   };
 }
 
-/** The history's columns only (issue 21): no card, no voucher terms, none of the row's bookkeeping. */
-type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
-const historyFrom = (clock: ClockSource) => `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
-         s.payment_method, s.voucher_amount::text AS voucher_amount, ${effectiveStatusSql(clock.at)} AS effective_status,
-         s.start_date, s.end_date, s.auto_renew
+/**
+ * The history as the answer's JSON (server/platform/jsonList.ts), each subscription named and ordered
+ * as `SubscriptionHistoryItem`: a VOUCHER plan shows as PREMIUM, a voucher's own amount as its price,
+ * and a period that has ended renews nothing any more, whatever it did while it ran.
+ */
+const historyAnswer = (clock: ClockSource, guard: string) => {
+  const status = effectiveStatusSql(clock.at);
+  return `SELECT s.id, p.name AS plan, CASE WHEN p.type = 'FREE' THEN 'FREE' ELSE 'PREMIUM' END AS "planType",
+         p.currency, CASE WHEN s.payment_method = 'VOUCHER' AND s.voucher_amount IS NOT NULL THEN s.voucher_amount ELSE p.price END::text AS price,
+         ${status} AS status, ${isoSql('s.start_date')} AS "startDate", ${isoSql('s.end_date')} AS "endDate",
+         s.auto_renew AND ${status} <> 'EXPIRED' AS "autoRenew"
   FROM ${clock.from} subscriptions s
-  JOIN plans p ON p.id = s.plan_id`;
+  JOIN plans p ON p.id = s.plan_id
+  WHERE s.user_id = $2${guard}
+  ORDER BY ${NEWEST_FIRST}`;
+};
 const historyRead = (clock: ClockSource): ClockedRead => ({
-  plain: `${historyFrom(clock)} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`,
-  guarded: `${historyFrom(clock)} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`,
+  plain: historyAnswer(clock, ''),
+  guarded: historyAnswer(clock, ` AND ${sessionGuardSql('$3', '$2')}`),
 });
 const HISTORY_READS = { given: historyRead(CLOCK_GIVEN), inStatement: historyRead(CLOCK_IN_STATEMENT) };
 
 /**
- * Every subscription of the viewer, newest first, ended ones as EXPIRED. With `uncheckedSession`, the
- * session is checked in the same statement (issue 21), and null is the answer when none was found.
+ * Every subscription of the viewer, newest first, ended ones as EXPIRED, as JSON text. With
+ * `uncheckedSession`, the session is checked in the same statement (issue 21), and null is the
+ * answer when none was found.
  */
-export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionHistoryItem[] | null> {
-  const result = await readClocked<HistoryRow>(db, HISTORY_READS, userId, uncheckedSession);
-  if (result.rows.length === 0 && uncheckedSession !== null) return null;
-  return result.rows.map((row) => ({
-    id: row.id,
-    plan: row.plan_name,
-    planType: accessType(row.plan_type),
-    currency: row.plan_currency,
-    price: row.payment_method === 'VOUCHER' && row.voucher_amount !== null ? row.voucher_amount : row.plan_price,
-    status: row.effective_status,
-    startDate: row.start_date.toISOString(),
-    endDate: row.end_date ? row.end_date.toISOString() : null,
-    // A period that has ended renews nothing any more, whatever it did while it ran.
-    autoRenew: row.auto_renew && row.effective_status !== 'EXPIRED',
-  }));
+export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<JsonList | null> {
+  const at = await rememberedClock(db);
+  const read = at ? HISTORY_READS.given : HISTORY_READS.inStatement;
+  const history = uncheckedSession === null
+    ? await jsonList(db, read.plain, [at ?? unsetClock(), userId])
+    : await jsonList(db, read.guarded, [at ?? unsetClock(), userId, uncheckedSession]);
+  return history.count === 0 && uncheckedSession !== null ? null : history;
 }
 
 const shownDate = (date: Date | null) => (date ? formatDateTime(date) : '');

@@ -34,6 +34,11 @@ export function ok<T>(c: Context, data: T, message = 'OK', status: ContentfulSta
   return jsonAnswer(c, JSON.stringify({ success: true, message: said(c, message), data }), status);
 }
 
+/** The same envelope around `json`, data already written as JSON text (server/platform/jsonList.ts). */
+export function okJson(c: Context, json: string, message = 'OK') {
+  return jsonAnswer(c, `{"success":true,"message":${JSON.stringify(said(c, message))},"data":${json}}`, 200);
+}
+
 /** `headers`: more for this answer (a 429's Retry-After is added here); never set with `c.header`, which the envelope does not carry. */
 export function fail(c: Context, status: ContentfulStatusCode, message: string, retryAfterSeconds?: number, headers?: HeaderRecord) {
   const retryAfter = status === 429 ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S))) } : undefined;

@@ -1,0 +1,63 @@
+/**
+ * A list read answered as JSON text (issue 21): the payment and subscription histories.
+ *
+ * `select` gives the rows in the answer's own shape: each column is named as its JSON key, in the
+ * answer's key order (`"createdAt"`), dates as ISO text (`isoSql`), numbers and booleans as the
+ * answer has them, and the rows in the answer's order (an ORDER BY). So one statement defines the
+ * answer on both databases:
+ * - on PostgreSQL the server renders the JSON (`json_agg`, in C) and the text is passed through. The
+ *   driver parsing every column of every row into objects, and JSON.stringify writing them out
+ *   again, were most of such a read's CPU on this thread, which serves every request;
+ * - on PGlite the rows are read and stringified here: its WebAssembly build renders JSON slower than
+ *   this thread parses and stringifies the same rows.
+ * The two give the same JSON once parsed (test/server/platform/json-list.test.ts); only the
+ * whitespace inside a `jsonb` value differs.
+ */
+import type { Db } from './db';
+
+/** SQL: the instant `column` (timestamptz) as JavaScript's `toISOString()` writes it: UTC, milliseconds (truncated), 'Z'. */
+export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A column's values that raise a flag on the list when any row has one (the payment history's open payments). */
+export interface ListFlag {
+  /** The column's name in `select` (its JSON key). */
+  column: string;
+  values: readonly string[];
+}
+
+export interface JsonList {
+  /** The rows as a JSON array. */
+  json: string;
+  count: number;
+  /** Whether any row's `flag.column` is one of `flag.values` (false without a flag). */
+  flagged: boolean;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** The statement that renders `select`'s rows as one JSON array, in their order, on PostgreSQL. */
+function aggregated(select: string, flag: ListFlag | undefined): string {
+  const flagged = flag ? `coalesce(bool_or(t.${quoted(flag.column)} IN (${flag.values.map(literal).join(', ')})), false)` : 'false';
+  // An aggregate over an ordered sub-select without joins or grouping after it takes the rows in
+  // that order (json_agg has no partial, parallel form that could mix them).
+  return `SELECT coalesce(json_agg(t), '[]')::text AS json, count(*)::int AS count, ${flagged} AS flagged FROM (${select}) t`;
+}
+
+const statements = new Map<string, string>();
+
+/** `select`'s rows (see above) as JSON text, with their count and `flag`. */
+export async function jsonList(db: Db, select: string, params: unknown[], flag?: ListFlag): Promise<JsonList> {
+  if (db.kind === 'postgres') {
+    const key = flag ? `${select}\u0000${flag.column}\u0000${flag.values.join('\u0000')}` : select;
+    let sql = statements.get(key);
+    if (!sql) statements.set(key, (sql = aggregated(select, flag)));
+    return (await db.query<JsonList>(sql, params)).rows[0]!;
+  }
+  const { rows } = await db.query<Record<string, unknown>>(select, params);
+  return {
+    json: JSON.stringify(rows),
+    count: rows.length,
+    flagged: flag !== undefined && rows.some((row) => flag.values.includes(row[flag.column] as string)),
+  };
+}
