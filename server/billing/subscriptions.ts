@@ -17,8 +17,8 @@ import { formatDateTime } from '../../src/lib/dates';
 import { clockSql, DAY_MS, now, rememberedClock, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { HttpError } from '../platform/http';
-import { readGuarded, sessionGuardSql } from '../identity/tokens';
-import { isoSql, jsonList, type JsonList } from '../platform/jsonList';
+import { sessionGuardSql } from '../identity/tokens';
+import { isoSql, jsonList, jsonRows, type JsonList } from '../platform/jsonList';
 import { FREE_PLAN_ID } from './catalog';
 import { PLAN_SELECT, type PlanRow } from './plans';
 
@@ -120,8 +120,18 @@ const SUBSCRIPTION_JOINS = `
   JOIN plans p ON p.id = s.plan_id`;
 const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
 
-/** The status read's columns only (issue 21): none of the row's bookkeeping, the voucher's code but not the rest of the details. */
-type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'payment_details' | 'auto_renew' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at'>;
+/**
+ * The status read's columns only (issue 21): none of the row's bookkeeping, the voucher's code but not
+ * the rest of the details; its instants as ISO text, so that on PostgreSQL the row reads as one JSON
+ * text (jsonRows).
+ */
+type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'payment_details' | 'auto_renew' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at' | 'start_date' | 'end_date' | 'next_attempt_at'> & {
+  start_date: string;
+  end_date: string | null;
+  next_attempt_at: string | null;
+  /** The instant the row was read at. */
+  read_at: string;
+};
 /**
  * Where a read takes the billing clock's instant from (issue 21): given as `$1` where the clock is
  * remembered (rememberedClock), or read inside the statement, `$1` being `unsetClock()` (one round trip
@@ -140,8 +150,8 @@ const CLOCK_IN_STATEMENT: ClockSource = { from: `(SELECT ${clockSql('$1')} AS at
  * then is read (CURRENT_OF), and a current one has not expired: its status is its effective status.
  */
 const clockedSelect = (clock: ClockSource) => `SELECT
-         s.id, s.plan_id, s.status AS effective_status, s.start_date, s.end_date,
-         s.payment_method, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${clock.at} AS read_at
+         s.id, s.plan_id, s.status AS effective_status, ${isoSql('s.start_date')} AS start_date, ${isoSql('s.end_date')} AS end_date,
+         s.payment_method, ${isoSql('s.next_attempt_at')} AS next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${isoSql(clock.at)} AS read_at
   FROM ${clock.from} subscriptions s ${SUBSCRIPTION_JOINS}`;
 
 /** A viewer's read, with the session checked in its statement or not (readGuarded), by how it reads the clock. */
@@ -150,11 +160,15 @@ interface ClockedRead {
   guarded: string;
 }
 
-/** Reads a viewer's rows (`$2`) at the billing clock's instant (`$1`), remembered or read in the statement. */
-async function readClocked<T>(db: Db, reads: Record<'given' | 'inStatement', ClockedRead>, userId: string, uncheckedSession: string | null) {
+/**
+ * The statement and parameters of a viewer's read (`$2`) at the billing clock's instant (`$1`),
+ * remembered or read in the statement, with the session (`$3`) checked in it when `uncheckedSession`.
+ */
+async function clockedRead(db: Db, reads: Record<'given' | 'inStatement', ClockedRead>, userId: string, uncheckedSession: string | null): Promise<[string, unknown[]]> {
   const at = await rememberedClock(db);
   const read = at ? reads.given : reads.inStatement;
-  return readGuarded<T>(db, read.plain, read.guarded, [at ?? unsetClock(), userId], uncheckedSession);
+  const params = [at ?? unsetClock(), userId];
+  return uncheckedSession === null ? [read.plain, params] : [read.guarded, [...params, uncheckedSession]];
 }
 
 /** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `also`: a further condition. */
@@ -213,32 +227,33 @@ export const LAST_RETRY_DAY = 7;
 /** From how long before the end date a checkout subscription is reminded to renew (product.md#checkout-renewal). */
 export const REMINDER_DAYS = 3;
 
-/** What the viewer must know about paying the next period at `at`, if anything. */
-function renewalOf(row: StatusRow, at: Date): SubscriptionStatusDetails['renewal'] {
+/** What the viewer must know about paying the next period at the instant the row was read, if anything. */
+function renewalOf(row: StatusRow): SubscriptionStatusDetails['renewal'] {
   if (!row.end_date) return undefined;
+  const end = Date.parse(row.end_date);
   if (row.effective_status === 'PAST_DUE') {
     return {
       state: 'PAST_DUE',
       failure: row.renewal_failure ?? 'Your payment was declined',
-      nextAttemptDate: row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
-      accessEndDate: new Date(row.end_date.getTime() + LAST_RETRY_DAY * DAY_MS).toISOString(),
+      nextAttemptDate: row.next_attempt_at,
+      accessEndDate: new Date(end + LAST_RETRY_DAY * DAY_MS).toISOString(),
     };
   }
-  const reminderFrom = row.end_date.getTime() - REMINDER_DAYS * DAY_MS;
-  if (row.effective_status === 'ACTIVE' && row.payment_method === 'MAYA_CHECKOUT' && reminderFrom <= at.getTime() && at < row.end_date) {
-    return { state: 'DUE', dueDate: row.end_date.toISOString() };
+  const at = Date.parse(row.read_at);
+  if (row.effective_status === 'ACTIVE' && row.payment_method === 'MAYA_CHECKOUT' && end - REMINDER_DAYS * DAY_MS <= at && at < end) {
+    return { state: 'DUE', dueDate: row.end_date };
   }
   return undefined;
 }
 
-export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDetails {
+function toStatusDetails(row: StatusRow): SubscriptionStatusDetails {
   const details: SubscriptionStatusDetails = {
     planId: row.plan_id,
     planName: row.plan_name,
     planType: accessType(row.plan_type),
     status: row.effective_status,
-    startDate: row.start_date.toISOString(),
-    endDate: row.end_date ? row.end_date.toISOString() : null,
+    startDate: row.start_date,
+    endDate: row.end_date,
     planCurrency: row.plan_currency,
     planAmount: row.plan_price,
     planDuration: String(row.plan_duration),
@@ -247,7 +262,7 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
     paymentMethod: row.payment_method,
     paymentMethodDetails: paymentMethodDetails(row),
   };
-  const renewal = renewalOf(row, at);
+  const renewal = renewalOf(row);
   if (renewal) details.renewal = renewal;
   if (row.payment_method !== 'VOUCHER') return details;
   const terms = originalVoucherTerms(row);
@@ -273,9 +288,8 @@ const STATUS_READS = { given: statusRead(CLOCK_GIVEN), inStatement: statusRead(C
  * answer when nothing current was found under it.
  */
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
-  const found = await readClocked<StatusRow & { read_at: Date }>(db, STATUS_READS, userId, uncheckedSession);
-  const current = found.rows[0];
-  if (current) return toStatusDetails(current, current.read_at);
+  const current = (await jsonRows<StatusRow>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession))))[0];
+  if (current) return toStatusDetails(current);
   if (uncheckedSession !== null) return null;
   const at = await now(db);
   const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];
@@ -326,11 +340,7 @@ const HISTORY_READS = { given: historyRead(CLOCK_GIVEN), inStatement: historyRea
  * answer when none was found.
  */
 export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<JsonList | null> {
-  const at = await rememberedClock(db);
-  const read = at ? HISTORY_READS.given : HISTORY_READS.inStatement;
-  const history = uncheckedSession === null
-    ? await jsonList(db, read.plain, [at ?? unsetClock(), userId])
-    : await jsonList(db, read.guarded, [at ?? unsetClock(), userId, uncheckedSession]);
+  const history = await jsonList(db, ...(await clockedRead(db, HISTORY_READS, userId, uncheckedSession)));
   return history.count === 0 && uncheckedSession !== null ? null : history;
 }
 

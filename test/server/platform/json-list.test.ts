@@ -12,7 +12,7 @@ import { paymentRecordSchema, planSchema, subscriptionHistoryItemSchema } from '
 import { PAYMENT_HISTORY, toPaymentRecord } from '../../../server/billing/payments';
 import { PLAN_LIST, PLAN_SELECT, toPlan, type PlanRow } from '../../../server/billing/plans';
 import { effectiveStatusSql } from '../../../server/billing/subscriptions';
-import { isoSql, jsonList, type ListFlag } from '../../../server/platform/jsonList';
+import { isoSql, jsonList, jsonRows, type ListFlag } from '../../../server/platform/jsonList';
 import type { Db } from '../../../server/platform/db';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
 
@@ -193,6 +193,19 @@ describe('the plans', () => {
     }
     expect((await bothPaths(PLAN_LIST, [null, false], null)).rendered).toContainEqual(expect.objectContaining({ id: 90, name: 'Edge "plan"', features: [], price: '1000000.00', duration: '12' }));
     await server.reset();
+  });
+});
+
+describe('jsonRows', () => {
+  it('reads a row alike as one JSON text (PostgreSQL) and as columns (PGlite): text, numbers, booleans, nulls, ISO instants, jsonb', async () => {
+    const select = `SELECT $1::text AS quote, 7 AS int4, 1.50::numeric(10, 2)::text AS money, true AS yes, NULL::text AS none,
+      ${isoSql("'2031-01-02T03:04:05.999999Z'::timestamptz")} AS at, '{"b": [1, null], "a": "x"}'::jsonb AS details
+      FROM generate_series(1, 2) ORDER BY 1`;
+    const params = ['She said "ayo" \\ ü'];
+    const asJson = await jsonRows(asKind(server.db, 'postgres'), select, params);
+    const asColumns = await jsonRows(asKind(server.db, 'pglite'), select, params);
+    expect(asJson).toEqual(asColumns);
+    expect(asJson).toEqual([0, 1].map(() => ({ quote: params[0], int4: 7, money: '1.50', yes: true, none: null, at: '2031-01-02T03:04:05.999Z', details: { b: [1, null], a: 'x' } })));
   });
 });
 
