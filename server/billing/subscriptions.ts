@@ -120,18 +120,8 @@ const SUBSCRIPTION_JOINS = `
   JOIN plans p ON p.id = s.plan_id`;
 const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
 
-/**
- * The status read's columns only (issue 21): none of the row's bookkeeping, the voucher's code but not
- * the rest of the details; its instants as ISO text, so that on PostgreSQL the row reads as one JSON
- * text (jsonRows).
- */
-type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'payment_details' | 'auto_renew' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at' | 'start_date' | 'end_date' | 'next_attempt_at'> & {
-  start_date: string;
-  end_date: string | null;
-  next_attempt_at: string | null;
-  /** The instant the row was read at. */
-  read_at: string;
-};
+/** The status read's columns only (issue 21): none of the row's bookkeeping, the voucher's code but not the rest of the details. */
+type StatusRow = Omit<SubscriptionRow, 'user_id' | 'status' | 'payment_details' | 'auto_renew' | 'canceled_date' | 'canceled_reason' | 'previous_plan_id' | 'created_at' | 'updated_at'>;
 /**
  * Where a read takes the billing clock's instant from (issue 21): given as `$1` where the clock is
  * remembered (rememberedClock), or read inside the statement, `$1` being `unsetClock()` (one round trip
@@ -150,8 +140,8 @@ const CLOCK_IN_STATEMENT: ClockSource = { from: `(SELECT ${clockSql('$1')} AS at
  * then is read (CURRENT_OF), and a current one has not expired: its status is its effective status.
  */
 const clockedSelect = (clock: ClockSource) => `SELECT
-         s.id, s.plan_id, s.status AS effective_status, ${isoSql('s.start_date')} AS start_date, ${isoSql('s.end_date')} AS end_date,
-         s.payment_method, ${isoSql('s.next_attempt_at')} AS next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${isoSql(clock.at)} AS read_at
+         s.id, s.plan_id, s.status AS effective_status, s.start_date, s.end_date,
+         s.payment_method, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${clock.at} AS read_at
   FROM ${clock.from} subscriptions s ${SUBSCRIPTION_JOINS}`;
 
 /** A viewer's read, with the session checked in its statement or not (readGuarded), by how it reads the clock. */
@@ -227,33 +217,32 @@ export const LAST_RETRY_DAY = 7;
 /** From how long before the end date a checkout subscription is reminded to renew (product.md#checkout-renewal). */
 export const REMINDER_DAYS = 3;
 
-/** What the viewer must know about paying the next period at the instant the row was read, if anything. */
-function renewalOf(row: StatusRow): SubscriptionStatusDetails['renewal'] {
+/** What the viewer must know about paying the next period at `at`, if anything. */
+function renewalOf(row: StatusRow, at: Date): SubscriptionStatusDetails['renewal'] {
   if (!row.end_date) return undefined;
-  const end = Date.parse(row.end_date);
   if (row.effective_status === 'PAST_DUE') {
     return {
       state: 'PAST_DUE',
       failure: row.renewal_failure ?? 'Your payment was declined',
-      nextAttemptDate: row.next_attempt_at,
-      accessEndDate: new Date(end + LAST_RETRY_DAY * DAY_MS).toISOString(),
+      nextAttemptDate: row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+      accessEndDate: new Date(row.end_date.getTime() + LAST_RETRY_DAY * DAY_MS).toISOString(),
     };
   }
-  const at = Date.parse(row.read_at);
-  if (row.effective_status === 'ACTIVE' && row.payment_method === 'MAYA_CHECKOUT' && end - REMINDER_DAYS * DAY_MS <= at && at < end) {
-    return { state: 'DUE', dueDate: row.end_date };
+  const reminderFrom = row.end_date.getTime() - REMINDER_DAYS * DAY_MS;
+  if (row.effective_status === 'ACTIVE' && row.payment_method === 'MAYA_CHECKOUT' && reminderFrom <= at.getTime() && at < row.end_date) {
+    return { state: 'DUE', dueDate: row.end_date.toISOString() };
   }
   return undefined;
 }
 
-function toStatusDetails(row: StatusRow): SubscriptionStatusDetails {
+export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDetails {
   const details: SubscriptionStatusDetails = {
     planId: row.plan_id,
     planName: row.plan_name,
     planType: accessType(row.plan_type),
     status: row.effective_status,
-    startDate: row.start_date,
-    endDate: row.end_date,
+    startDate: row.start_date.toISOString(),
+    endDate: row.end_date ? row.end_date.toISOString() : null,
     planCurrency: row.plan_currency,
     planAmount: row.plan_price,
     planDuration: String(row.plan_duration),
@@ -262,7 +251,7 @@ function toStatusDetails(row: StatusRow): SubscriptionStatusDetails {
     paymentMethod: row.payment_method,
     paymentMethodDetails: paymentMethodDetails(row),
   };
-  const renewal = renewalOf(row);
+  const renewal = renewalOf(row, at);
   if (renewal) details.renewal = renewal;
   if (row.payment_method !== 'VOUCHER') return details;
   const terms = originalVoucherTerms(row);
@@ -281,6 +270,7 @@ const statusRead = (clock: ClockSource): ClockedRead => ({
   guarded: `${clockedSelect(clock)} ${CURRENT_OF(clock.at, sessionGuardSql('$3', '$2'))}`,
 });
 const STATUS_READS = { given: statusRead(CLOCK_GIVEN), inStatement: statusRead(CLOCK_IN_STATEMENT) };
+const STATUS_INSTANTS = ['start_date', 'end_date', 'next_attempt_at', 'read_at'] as const;
 
 /**
  * product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current.
@@ -288,8 +278,9 @@ const STATUS_READS = { given: statusRead(CLOCK_GIVEN), inStatement: statusRead(C
  * answer when nothing current was found under it.
  */
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
-  const current = (await jsonRows<StatusRow>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession))))[0];
-  if (current) return toStatusDetails(current);
+  // On PostgreSQL its one row is read as one JSON text (jsonRows): 23 columns through node-postgres cost more.
+  const [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
+  if (current) return toStatusDetails(current, current.read_at);
   if (uncheckedSession !== null) return null;
   const at = await now(db);
   const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];

@@ -1,22 +1,33 @@
 /**
- * A list read answered as JSON text (issue 21): the payment and subscription histories.
+ * Reads answered as JSON (issue 21): the lists (payment history, subscription history, plans) as JSON
+ * text, and rows read as JSON where a row has many columns (the subscription status).
  *
- * `select` gives the rows in the answer's own shape: each column is named as its JSON key, in the
- * answer's key order (`"createdAt"`), dates as ISO text (`isoSql`), numbers and booleans as the
+ * A list's `select` gives the rows in the answer's own shape: each column is named as its JSON key, in
+ * the answer's key order (`"createdAt"`), instants marked with `isoSql`, numbers and booleans as the
  * answer has them, and the rows in the answer's order (an ORDER BY). So one statement defines the
  * answer on both databases:
  * - on PostgreSQL the server renders the JSON (`json_agg`, in C) and the text is passed through. The
  *   driver parsing every column of every row into objects, and JSON.stringify writing them out
  *   again, were most of such a read's CPU on this thread, which serves every request;
- * - on PGlite the rows are read and stringified here: its WebAssembly build renders JSON slower than
- *   this thread parses and stringifies the same rows.
+ * - on PGlite the rows are read and stringified here: its WebAssembly build renders JSON, and formats
+ *   instants, slower than this thread parses and stringifies the same rows.
  * The two give the same JSON once parsed (test/server/platform/json-list.test.ts); only the
  * whitespace inside a `jsonb` value differs.
  */
 import type { Db } from './db';
 
-/** SQL: the instant `column` (timestamptz) as JavaScript's `toISOString()` writes it: UTC, milliseconds (truncated), 'Z'. */
-export const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ISO_MARK = /\/\*iso\*\/(.*?)\/\*iso end\*\//g;
+
+/**
+ * SQL: the instant `column` (timestamptz), read as JavaScript's `toISOString()` writes it (UTC,
+ * milliseconds truncated, 'Z'). It stays a timestamptz in the statement as written: PGlite's path
+ * reads it as a Date and replaces it with its toISOString() text; on PostgreSQL the statement is
+ * rewritten once (`forPostgres`) to format it as text there.
+ */
+export const isoSql = (column: string) => `/*iso*/${column}/*iso end*/`;
+
+/** `sql` with each `isoSql` instant formatted as text by PostgreSQL (as toISOString writes it). */
+const forPostgres = (sql: string) => sql.replace(ISO_MARK, (_, column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** A column's values that raise a flag on the list when any row has one (the payment history's open payments). */
 export interface ListFlag {
@@ -41,9 +52,10 @@ function aggregated(select: string, flag: ListFlag | undefined): string {
   const flagged = flag ? `coalesce(bool_or(t.${quoted(flag.column)} IN (${flag.values.map(literal).join(', ')})), false)` : 'false';
   // An aggregate over an ordered sub-select without joins or grouping after it takes the rows in
   // that order (json_agg has no partial, parallel form that could mix them).
-  return `SELECT coalesce(json_agg(t), '[]')::text AS json, count(*)::int AS count, ${flagged} AS flagged FROM (${select}) t`;
+  return `SELECT coalesce(json_agg(t), '[]')::text AS json, count(*)::int AS count, ${flagged} AS flagged FROM (${forPostgres(select)}) t`;
 }
 
+/** PostgreSQL's statements, made once per statement text (the server's texts are a fixed set). */
 const statements = new Map<string, string>();
 const statementOf = (key: string, make: () => string) => {
   let sql = statements.get(key);
@@ -57,7 +69,7 @@ export async function jsonList(db: Db, select: string, params: unknown[], flag?:
     const key = flag ? `${select}\u0000${flag.column}\u0000${flag.values.join('\u0000')}` : select;
     return (await db.query<JsonList>(statementOf(key, () => aggregated(select, flag)), params)).rows[0]!;
   }
-  const { rows } = await db.query<Record<string, unknown>>(select, params);
+  const rows = await isoRows(db, select, params);
   return {
     json: JSON.stringify(rows),
     count: rows.length,
@@ -69,11 +81,41 @@ export async function jsonList(db: Db, select: string, params: unknown[], flag?:
  * `select`'s rows as objects, each read as one JSON text on PostgreSQL (`row_to_json`, parsed here):
  * for a read whose answer is computed here from its row (the subscription status), when the row has
  * many columns. node-postgres describes and parses each column of each row, which costs more than
- * JSON.parse of the same row. `select`'s columns must read alike both ways: dates as ISO text
- * (`isoSql`), numerics as text, no int8; on PGlite the rows are read as they are.
+ * JSON.parse of the same row. `instants` names the timestamptz columns, Dates on both paths (JSON
+ * carries them as ISO text with an offset); the other columns must read alike both ways: numerics as
+ * text, no int8. On PGlite the rows are read as they are.
  */
-export async function jsonRows<T>(db: Db, select: string, params: unknown[]): Promise<T[]> {
+export async function jsonRows<T>(db: Db, select: string, params: unknown[], instants: readonly (keyof T & string)[] = []): Promise<T[]> {
   if (db.kind !== 'postgres') return (await db.query<T>(select, params)).rows;
   const { rows } = await db.query<{ row: string }>(statementOf(`\u0001${select}`, () => `SELECT row_to_json(t)::text AS row FROM (${select}) t`), params);
-  return rows.map((row) => JSON.parse(row.row) as T);
+  return rows.map(({ row: text }) => {
+    const row = JSON.parse(text) as Record<string, unknown>;
+    for (const key of instants) if (typeof row[key] === 'string') row[key] = new Date(row[key]);
+    return row as T;
+  });
+}
+
+/** The names of `select`'s columns marked with `isoSql` (`… AS "name"` or `… AS name`). */
+const instantColumns = new Map<string, string[]>();
+const instantsOf = (select: string) => {
+  let names = instantColumns.get(select);
+  if (!names) instantColumns.set(select, (names = [...select.matchAll(/\/\*iso end\*\/\s+AS\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi)].map((m) => m[1]!)));
+  return names;
+};
+
+/**
+ * PGlite's path of a list: the rows, each instant marked with `isoSql` (read as a Date) replaced by its
+ * ISO text. JSON.stringify would write a Date alike, but through its `toJSON`, which took half as long
+ * again as the whole list without one.
+ */
+async function isoRows(db: Db, select: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query<Record<string, unknown>>(select, params);
+  const instants = instantsOf(select);
+  for (const row of rows) {
+    for (const key of instants) {
+      const value = row[key];
+      if (value instanceof Date) row[key] = value.toISOString();
+    }
+  }
+  return rows;
 }

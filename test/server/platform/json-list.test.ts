@@ -197,28 +197,38 @@ describe('the plans', () => {
 });
 
 describe('jsonRows', () => {
-  it('reads a row alike as one JSON text (PostgreSQL) and as columns (PGlite): text, numbers, booleans, nulls, ISO instants, jsonb', async () => {
+  it('reads a row alike as one JSON text (PostgreSQL) and as columns (PGlite): text, numbers, booleans, nulls, instants, jsonb', async () => {
     const select = `SELECT $1::text AS quote, 7 AS int4, 1.50::numeric(10, 2)::text AS money, true AS yes, NULL::text AS none,
-      ${isoSql("'2031-01-02T03:04:05.999999Z'::timestamptz")} AS at, '{"b": [1, null], "a": "x"}'::jsonb AS details
+      '2031-01-02T03:04:05.999999Z'::timestamptz AS at, NULL::timestamptz AS never, '{"b": [1, null], "a": "x"}'::jsonb AS details
       FROM generate_series(1, 2) ORDER BY 1`;
     const params = ['She said "ayo" \\ ü'];
-    const asJson = await jsonRows(asKind(server.db, 'postgres'), select, params);
-    const asColumns = await jsonRows(asKind(server.db, 'pglite'), select, params);
-    expect(asJson).toEqual(asColumns);
-    expect(asJson).toEqual([0, 1].map(() => ({ quote: params[0], int4: 7, money: '1.50', yes: true, none: null, at: '2031-01-02T03:04:05.999Z', details: { b: [1, null], a: 'x' } })));
-  });
-});
-
-describe('isoSql', () => {
-  it('writes an instant as toISOString does, at any session time zone', async () => {
-    const instants = ['2031-01-02T03:04:05.999999Z', '2031-01-02T03:04:05.0005Z', '2000-02-29T00:00:00Z', '1970-01-01T00:00:00.001Z'];
     await server.db.transaction(async (tx) => {
+      // At a session time zone other than UTC (JSON carries the instant with its offset), on this
+      // transaction's connection (jsonRows reads only `kind` and `query`), as each kind of database would.
       await tx.query("SELECT set_config('TimeZone', 'Asia/Manila', true)");
-      for (const instant of instants) {
-        const { rows } = await tx.query<{ iso: string; at: Date }>(`SELECT ${isoSql('$1::timestamptz')} AS iso, $1::timestamptz AS at`, [instant]);
-        expect(rows[0]!.iso, instant).toBe(rows[0]!.at.toISOString());
-      }
+      const on = (kind: Db['kind']) => ({ kind, query: tx.query.bind(tx) }) as unknown as Db;
+      const asJson = await jsonRows<{ at: Date; never: Date | null }>(on('postgres'), select, params, ['at', 'never']);
+      const asColumns = await jsonRows<{ at: Date; never: Date | null }>(on('pglite'), select, params, ['at', 'never']);
+      expect(asJson).toEqual(asColumns);
+      expect(asJson).toEqual([0, 1].map(() => ({
+        quote: params[0], int4: 7, money: '1.50', yes: true, none: null, at: new Date('2031-01-02T03:04:05.999Z'), never: null, details: { b: [1, null], a: 'x' },
+      })));
     });
   });
 });
 
+describe('isoSql', () => {
+  it('reads an instant as toISOString writes it, on both paths, at any session time zone', async () => {
+    const instants = ['2031-01-02T03:04:05.999999Z', '2031-01-02T03:04:05.0005Z', '2000-02-29T00:00:00Z', '1970-01-01T00:00:00.001Z', '2026-03-08T16:00:00.12Z'];
+    await server.db.transaction(async (tx) => {
+      await tx.query("SELECT set_config('TimeZone', 'Asia/Manila', true)");
+      for (const kind of ['postgres', 'pglite'] as const) {
+        const onTx = { kind, query: tx.query.bind(tx) } as unknown as Db;
+        for (const instant of instants) {
+          const list = await jsonList(onTx, `SELECT ${isoSql('$1::timestamptz')} AS iso, ${isoSql('NULL::timestamptz')} AS "noInstant"`, [instant]);
+          expect(JSON.parse(list.json), `${kind} ${instant}`).toEqual([{ iso: new Date(instant).toISOString(), noInstant: null }]);
+        }
+      }
+    });
+  });
+});
