@@ -122,8 +122,8 @@ const historyAnswer = (guard: string) => `
   SELECT r.id, r.user_id AS "userId", r.subscription_id AS "subscriptionId", r.checkout_id AS "checkoutId",
          r.reference_id AS "referenceId", r.status, r.amount::text AS amount, r.discounted_amount::text AS "discountedAmount",
          r.total_amount::text AS "totalAmount", r.payment_method AS "paymentMethod", r.payment_link AS "paymentLink",
-         r.gateway_response AS "gatewayResponse", r.retry_count AS "retryCount", ${isoSql('r.last_retry_date')} AS "lastRetryDate",
-         ${isoSql('r.created_at')} AS "createdAt", ${isoSql('r.updated_at')} AS "updatedAt", p.name AS "planName"
+         r.gateway_response AS "gatewayResponse", r.retry_count AS "retryCount", ${isoSql('r.last_retry_date', 'lastRetryDate')},
+         ${isoSql('r.created_at', 'createdAt')}, ${isoSql('r.updated_at', 'updatedAt')}, p.name AS "planName"
   FROM payment_records r
   LEFT JOIN plans p ON p.id = r.plan_id
   WHERE r.user_id = $1${guard}

@@ -144,7 +144,7 @@ const clockedSelect = (clock: ClockSource) => `SELECT
          s.payment_method, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${clock.at} AS read_at
   FROM ${clock.from} subscriptions s ${SUBSCRIPTION_JOINS}`;
 
-/** A viewer's read, with the session checked in its statement or not (readGuarded), by how it reads the clock. */
+/** A viewer's read, with the session checked in its statement (`guarded`) or not, by how it reads the clock. */
 interface ClockedRead {
   plain: string;
   guarded: string;
@@ -312,7 +312,7 @@ const historyAnswer = (clock: ClockSource, guard: string) => {
   const status = effectiveStatusSql(clock.at);
   return `SELECT s.id, p.name AS plan, CASE WHEN p.type = 'FREE' THEN 'FREE' ELSE 'PREMIUM' END AS "planType",
          p.currency, CASE WHEN s.payment_method = 'VOUCHER' AND s.voucher_amount IS NOT NULL THEN s.voucher_amount ELSE p.price END::text AS price,
-         ${status} AS status, ${isoSql('s.start_date')} AS "startDate", ${isoSql('s.end_date')} AS "endDate",
+         ${status} AS status, ${isoSql('s.start_date', 'startDate')}, ${isoSql('s.end_date', 'endDate')},
          s.auto_renew AND ${status} <> 'EXPIRED' AS "autoRenew"
   FROM ${clock.from} subscriptions s
   JOIN plans p ON p.id = s.plan_id

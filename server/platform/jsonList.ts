@@ -16,18 +16,26 @@
  */
 import type { Db } from './db';
 
-const ISO_MARK = /\/\*iso\*\/(.*?)\/\*iso end\*\//g;
+const ISO_MARK = /\/\*iso\*\/(.*?)\/\*iso end\*\/ AS "([A-Za-z_][A-Za-z0-9_]*)"/gs;
 
 /**
- * SQL: the instant `column` (timestamptz), read as JavaScript's `toISOString()` writes it (UTC,
- * milliseconds truncated, 'Z'). It stays a timestamptz in the statement as written: PGlite's path
- * reads it as a Date and replaces it with its toISOString() text; on PostgreSQL the statement is
- * rewritten once (`forPostgres`) to format it as text there.
+ * SQL: the instant `column` (timestamptz) as the column `key`, read as JavaScript's `toISOString()`
+ * writes it (UTC, milliseconds truncated, 'Z'). It stays a timestamptz in the statement as written:
+ * PGlite's path reads it as a Date and replaces it with its toISOString() text; on PostgreSQL the
+ * statement is rewritten once (`forPostgres`) to format it as text there. The column is named here, so
+ * that the rewritten column keeps its name.
  */
-export const isoSql = (column: string) => `/*iso*/${column}/*iso end*/`;
+export function isoSql(column: string, key: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) || column.includes('/*')) throw new Error(`isoSql: not a plain column and key: ${column} AS ${key}`);
+  return `/*iso*/${column}/*iso end*/ AS "${key}"`;
+}
 
 /** `sql` with each `isoSql` instant formatted as text by PostgreSQL (as toISOString writes it). */
-const forPostgres = (sql: string) => sql.replace(ISO_MARK, (_, column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+function forPostgres(sql: string): string {
+  const rewritten = sql.replace(ISO_MARK, (_, column: string, key: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "${key}"`);
+  if (rewritten.includes('/*iso')) throw new Error('isoSql: a marked instant was not rewritten');
+  return rewritten;
+}
 
 /** A column's values that raise a flag on the list when any row has one (the payment history's open payments). */
 export interface ListFlag {
@@ -95,11 +103,11 @@ export async function jsonRows<T>(db: Db, select: string, params: unknown[], ins
   });
 }
 
-/** The names of `select`'s columns marked with `isoSql` (`… AS "name"` or `… AS name`). */
+/** The names of `select`'s columns marked with `isoSql`. */
 const instantColumns = new Map<string, string[]>();
 const instantsOf = (select: string) => {
   let names = instantColumns.get(select);
-  if (!names) instantColumns.set(select, (names = [...select.matchAll(/\/\*iso end\*\/\s+AS\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/gi)].map((m) => m[1]!)));
+  if (!names) instantColumns.set(select, (names = [...select.matchAll(ISO_MARK)].map((m) => m[2]!)));
   return names;
 };
 

@@ -225,8 +225,9 @@ describe('isoSql', () => {
       for (const kind of ['postgres', 'pglite'] as const) {
         const onTx = { kind, query: tx.query.bind(tx) } as unknown as Db;
         for (const instant of instants) {
-          const list = await jsonList(onTx, `SELECT ${isoSql('$1::timestamptz')} AS iso, ${isoSql('NULL::timestamptz')} AS "noInstant"`, [instant]);
-          expect(JSON.parse(list.json), `${kind} ${instant}`).toEqual([{ iso: new Date(instant).toISOString(), noInstant: null }]);
+          const list = await jsonList(onTx, `SELECT ${isoSql('$1::timestamptz', 'iso')}, ${isoSql('COALESCE(NULL,\n  $1::timestamptz)', 'overLines')}, ${isoSql('NULL::timestamptz', 'noInstant')}`, [instant]);
+          const iso = new Date(instant).toISOString();
+          expect(JSON.parse(list.json), `${kind} ${instant}`).toEqual([{ iso, overLines: iso, noInstant: null }]);
         }
       }
     });
