@@ -16,7 +16,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { sleep, startBenchServer } from './bench-server';
 
@@ -45,35 +44,6 @@ function call(method: string, path: string, body?: unknown, localAddress?: strin
     req.end(data);
   });
 }
-
-/**
- * The burst's probe, on a worker thread: /app-config.json one request at a time, 10 ms apart, from the
- * moment it is told the burst started until it is told to stop; it answers every probe's time and
- * those over 40 ms with when (ms into the burst) each was sent.
- */
-const PROBE_LOOP = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { request } = require('node:http');
-const probe = () => new Promise((done, fail) => {
-  const started = performance.now();
-  request(workerData.url, { agent: false }, (res) => { res.resume(); res.on('end', () => done(performance.now() - started)); }).on('error', fail).end();
-});
-let stopping = false;
-const probes = [], slow = [];
-parentPort.on('message', async (message) => {
-  if (message.stop) { stopping = true; return; }
-  const startedAt = message.startedAt - performance.timeOrigin;
-  while (!stopping) {
-    const at = performance.now() - startedAt;
-    const ms = await probe();
-    probes.push(ms);
-    if (ms > 40) slow.push({ at, ms });
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  parentPort.postMessage({ probes, slow });
-});
-parentPort.postMessage('ready');
-`;
 
 /** The node process that runs the server: tsx's child (or tsx itself). */
 function serverPid(): number {
@@ -175,12 +145,21 @@ async function main() {
   // unknown emails against a dummy hash, so their timing does not tell which emails have accounts).
   const idle: number[] = [];
   for (let i = 0; i < 20; i++) idle.push((await call('GET', '/app-config.json')).ms);
-  // The probe runs on its own thread: on this one, sending 200 requests and reading their answers keeps
-  // the event loop busy too, and a probe here measured that as well as the server.
-  const prober = new Worker(PROBE_LOOP, { eval: true, workerData: { url: `${base}/app-config.json` } });
-  await new Promise((resolveReady) => prober.once('message', resolveReady));
-  const burstStarted = performance.now();
-  prober.postMessage({ startedAt: burstStarted + performance.timeOrigin });
+  let bursting = true;
+  const probes: number[] = [];
+  /** When (ms into the burst) each probe over 40 ms was sent, and how long it took. */
+  const slow: { at: number; ms: number }[] = [];
+  let burstStarted = performance.now();
+  const probing = (async () => {
+    while (bursting) {
+      const at = performance.now() - burstStarted;
+      const { ms } = await call('GET', '/app-config.json');
+      probes.push(ms);
+      if (ms > 40) slow.push({ at, ms });
+      await sleep(10);
+    }
+  })();
+  burstStarted = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
       call('POST', '/api/v1/mobile/auth/sign-in-email', { email: `burst${i}@example.com`, password: 'Not-The-Password-1' }, `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}`)
@@ -188,11 +167,8 @@ async function main() {
     ),
   );
   const burstMs = performance.now() - burstStarted;
-  const { probes, slow } = await new Promise<{ probes: number[]; slow: { at: number; ms: number }[] }>((resolveProbes) => {
-    prober.once('message', resolveProbes);
-    prober.postMessage({ stop: true });
-  });
-  await prober.terminate();
+  bursting = false;
+  await probing;
   const counts = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
   const sorted = [...probes].sort((a, b) => a - b);
   const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
