@@ -10,6 +10,7 @@
 import type {
   BillingCycle,
   PaymentMethod,
+  SubscriptionHistoryItem,
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
@@ -306,7 +307,7 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
 /**
  * The history as the answer's JSON (server/platform/jsonList.ts), each subscription named and ordered
  * as `SubscriptionHistoryItem`: a VOUCHER plan shows as PREMIUM, a voucher's own amount as its price,
- * and a period that has ended renews nothing any more, whatever it did while it ran.
+ * and a period that has ended renews nothing any more, whatever it did while it ran. PostgreSQL's path.
  */
 const historyAnswer = (clock: ClockSource, guard: string) => {
   const status = effectiveStatusSql(clock.at);
@@ -324,6 +325,40 @@ const historyRead = (clock: ClockSource): ClockedRead => ({
   guarded: historyAnswer(clock, ` AND ${sessionGuardSql('$3', '$2')}`),
 });
 const HISTORY_READS = { given: historyRead(CLOCK_GIVEN), inStatement: historyRead(CLOCK_IN_STATEMENT) };
+/** The history's answer at the instant `$1`, for the viewer `$2` (PostgreSQL's path; for the tests). */
+export const HISTORY_ANSWER = HISTORY_READS.given.plain;
+
+/**
+ * PGlite's path: the history's columns, mapped by `toHistoryItem`. The answer's CASEs (the effective
+ * status twice, for `autoRenew`) cost PGlite's WebAssembly more than this mapping costs here
+ * (test/server/platform/json-list.test.ts holds the two paths to the same answer).
+ */
+type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
+const historyColumns = (clock: ClockSource) => `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
+         s.payment_method, s.voucher_amount::text AS voucher_amount, ${effectiveStatusSql(clock.at)} AS effective_status,
+         s.start_date, s.end_date, s.auto_renew
+  FROM ${clock.from} subscriptions s
+  JOIN plans p ON p.id = s.plan_id`;
+const historyRowsRead = (clock: ClockSource): ClockedRead => ({
+  plain: `${historyColumns(clock)} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`,
+  guarded: `${historyColumns(clock)} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`,
+});
+const HISTORY_ROWS_READS = { given: historyRowsRead(CLOCK_GIVEN), inStatement: historyRowsRead(CLOCK_IN_STATEMENT) };
+
+export function toHistoryItem(row: HistoryRow): SubscriptionHistoryItem {
+  return {
+    id: row.id,
+    plan: row.plan_name,
+    planType: accessType(row.plan_type),
+    currency: row.plan_currency,
+    price: row.payment_method === 'VOUCHER' && row.voucher_amount !== null ? row.voucher_amount : row.plan_price,
+    status: row.effective_status,
+    startDate: row.start_date.toISOString(),
+    endDate: row.end_date ? row.end_date.toISOString() : null,
+    // A period that has ended renews nothing any more, whatever it did while it ran.
+    autoRenew: row.auto_renew && row.effective_status !== 'EXPIRED',
+  };
+}
 
 /**
  * Every subscription of the viewer, newest first, ended ones as EXPIRED, as JSON text. With
@@ -331,7 +366,13 @@ const HISTORY_READS = { given: historyRead(CLOCK_GIVEN), inStatement: historyRea
  * answer when none was found.
  */
 export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<JsonList | null> {
-  const history = await jsonList(db, ...(await clockedRead(db, HISTORY_READS, userId, uncheckedSession)));
+  let history: JsonList;
+  if (db.kind === 'postgres') history = await jsonList(db, ...(await clockedRead(db, HISTORY_READS, userId, uncheckedSession)));
+  else {
+    const [sql, params] = await clockedRead(db, HISTORY_ROWS_READS, userId, uncheckedSession);
+    const { rows } = await db.query<HistoryRow>(sql, params);
+    history = { json: JSON.stringify(rows.map(toHistoryItem)), count: rows.length, flagged: false };
+  }
   return history.count === 0 && uncheckedSession !== null ? null : history;
 }
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentRecordSchema, planSchema, subscriptionHistoryItemSchema } from '../../../src/api/schemas';
 import { PAYMENT_HISTORY, toPaymentRecord } from '../../../server/billing/payments';
 import { PLAN_LIST, PLAN_SELECT, toPlan, type PlanRow } from '../../../server/billing/plans';
-import { effectiveStatusSql } from '../../../server/billing/subscriptions';
+import { effectiveStatusSql, HISTORY_ANSWER } from '../../../server/billing/subscriptions';
 import { isoSql, jsonList, jsonRows, type ListFlag } from '../../../server/platform/jsonList';
 import type { Db } from '../../../server/platform/db';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
@@ -129,11 +129,14 @@ describe('the subscription history', () => {
       autoRenew: row.auto_renew && row.effective_status !== 'EXPIRED',
     }));
   };
+  /** The answer of GET /subscription/history (this database's path). */
   const historyOf = async (email: string) => {
     const { status, json } = await server.as(email).get('/subscription/history');
     expect(status, json.message).toBe(200);
     return z.array(z.strictObject(subscriptionHistoryItemSchema.shape)).parse(json.data);
   };
+  /** The answer PostgreSQL's path renders (json_agg of the answer's own statement), on this database. */
+  const renderedHistory = async (userId: string, at: Date) => JSON.parse((await jsonList(asKind(server.db, 'postgres'), HISTORY_ANSWER, [at, userId])).json) as unknown;
 
   it('answers as the columns were mapped before, for every seeded account, now and years on', async () => {
     await server.reset();
@@ -141,7 +144,9 @@ describe('the subscription history', () => {
     for (const at of [now, new Date(now.getTime() + 5 * 365 * DAY_MS)]) {
       await server.setClock(at);
       for (const email of ['premium@example.com', 'canceled@example.com', 'voucher@example.com', 'free@example.com']) {
-        expect(await historyOf(email), `${email} at ${at.toISOString()}`).toEqual(await mapped(await userIdOf(email), at));
+        const expected = await mapped(await userIdOf(email), at);
+        expect(await historyOf(email), `${email} at ${at.toISOString()}`).toEqual(expected);
+        expect(await renderedHistory(await userIdOf(email), at), `${email} at ${at.toISOString()}, rendered`).toEqual(expected);
       }
     }
     await server.setClock(null);
@@ -166,6 +171,7 @@ describe('the subscription history', () => {
     await add(2, 'ACTIVE', iso(-2), iso(-1.9), 'MAYA_WALLET', { mayaWalletId: 'w' });
     const history = await historyOf('free@example.com');
     expect(history).toEqual(await mapped(userId, at));
+    expect(await renderedHistory(userId, at)).toEqual(history);
     expect(history.slice(0, 4).map((h) => [h.status, h.planType, h.price, h.autoRenew, h.endDate === null])).toEqual([
       ['PAST_DUE', 'PREMIUM', '99.00', true, false], ['ACTIVE', 'FREE', '0.00', true, true], ['EXPIRED', 'PREMIUM', '99.00', false, false], ['ACTIVE', 'PREMIUM', '990.00', true, false],
     ]);
