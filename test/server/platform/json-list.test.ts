@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentRecordSchema, planSchema, subscriptionHistoryItemSchema } from '../../../src/api/schemas';
 import { PAYMENT_HISTORY, toPaymentRecord } from '../../../server/billing/payments';
 import { PLAN_LIST, PLAN_SELECT, toPlan, type PlanRow } from '../../../server/billing/plans';
-import { effectiveStatusSql, HISTORY_ANSWER } from '../../../server/billing/subscriptions';
+import { effectiveStatusSql, HISTORY_ANSWER, toHistoryItem } from '../../../server/billing/subscriptions';
 import { isoSql, jsonList, jsonRows, type ListFlag } from '../../../server/platform/jsonList';
 import type { Db } from '../../../server/platform/db';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
@@ -105,29 +105,16 @@ describe('the payment history', () => {
 });
 
 describe('the subscription history', () => {
-  /** The history of a user at `at` as the server mapped it before (raw columns, mapped here). */
+  /** The history of a user at `at` as PGlite's path maps it (raw columns, toHistoryItem, as before this change). */
   const mapped = async (userId: string, at: Date) => {
-    const { rows } = await server.db.query<{
-      id: string; plan_name: string; plan_type: string; plan_currency: string; plan_price: string; payment_method: string | null;
-      voucher_amount: string | null; effective_status: string; start_date: Date; end_date: Date | null; auto_renew: boolean;
-    }>(
+    const { rows } = await server.db.query<Parameters<typeof toHistoryItem>[0]>(
       `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
               s.payment_method, s.voucher_amount::text AS voucher_amount, ${effectiveStatusSql('$1::timestamptz')} AS effective_status,
               s.start_date, s.end_date, s.auto_renew
        FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.user_id = $2 ORDER BY s.start_date DESC, s.seq DESC`,
       [at, userId],
     );
-    return rows.map((row) => ({
-      id: row.id,
-      plan: row.plan_name,
-      planType: row.plan_type === 'FREE' ? 'FREE' : 'PREMIUM',
-      currency: row.plan_currency,
-      price: row.payment_method === 'VOUCHER' && row.voucher_amount !== null ? row.voucher_amount : row.plan_price,
-      status: row.effective_status,
-      startDate: row.start_date.toISOString(),
-      endDate: row.end_date ? row.end_date.toISOString() : null,
-      autoRenew: row.auto_renew && row.effective_status !== 'EXPIRED',
-    }));
+    return rows.map(toHistoryItem);
   };
   /** The answer of GET /subscription/history (this database's path). */
   const historyOf = async (email: string) => {
