@@ -150,21 +150,27 @@ interface ClockedRead {
   plain: string;
   guarded: string;
 }
+type ClockedReads = Record<'given' | 'inStatement', ClockedRead>;
+
+/** A viewer's read's four statements from `sql(clock, guard)`, `guard` being empty or the session (`$3`) check, with its AND. */
+const clockedReads = (sql: (clock: ClockSource, guard: string) => string): ClockedReads => {
+  const read = (clock: ClockSource) => ({ plain: sql(clock, ''), guarded: sql(clock, ` AND ${sessionGuardSql('$3', '$2')}`) });
+  return { given: read(CLOCK_GIVEN), inStatement: read(CLOCK_IN_STATEMENT) };
+};
 
 /**
  * The statement and parameters of a viewer's read (`$2`) at the billing clock's instant (`$1`),
  * remembered or read in the statement, with the session (`$3`) checked in it when `uncheckedSession`.
  */
-async function clockedRead(db: Db, reads: Record<'given' | 'inStatement', ClockedRead>, userId: string, uncheckedSession: string | null): Promise<[string, unknown[]]> {
+async function clockedRead(db: Db, reads: ClockedReads, userId: string, uncheckedSession: string | null): Promise<[string, unknown[]]> {
   const at = await rememberedClock(db);
   const read = at ? reads.given : reads.inStatement;
   const params = [at ?? unsetClock(), userId];
   return uncheckedSession === null ? [read.plain, params] : [read.guarded, [...params, uncheckedSession]];
 }
 
-/** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `also`: a further condition. */
-const CURRENT_OF = (at: string, also?: string) =>
-  `WHERE s.user_id = $2 AND ${isCurrentSql(at)}${also ? ` AND ${also}` : ''} ORDER BY ${NEWEST_FIRST} LIMIT 1`;
+/** SQL: the viewer's (`$2`) subscription that gives access at `at`, newest first; `guard`: a further condition, with its AND. */
+const CURRENT_OF = (at: string, guard = '') => `WHERE s.user_id = $2 AND ${isCurrentSql(at)}${guard} ORDER BY ${NEWEST_FIRST} LIMIT 1`;
 
 /** The subscription that gives the viewer access at `at`, or null (FREE). */
 export async function currentSubscription(q: Queryable, userId: string, at: Date): Promise<SubscriptionRow | null> {
@@ -266,11 +272,7 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
   };
 }
 
-const statusRead = (clock: ClockSource): ClockedRead => ({
-  plain: `${clockedSelect(clock)} ${CURRENT_OF(clock.at)}`,
-  guarded: `${clockedSelect(clock)} ${CURRENT_OF(clock.at, sessionGuardSql('$3', '$2'))}`,
-});
-const STATUS_READS = { given: statusRead(CLOCK_GIVEN), inStatement: statusRead(CLOCK_IN_STATEMENT) };
+const STATUS_READS = clockedReads((clock, guard) => `${clockedSelect(clock)} ${CURRENT_OF(clock.at, guard)}`);
 const STATUS_INSTANTS = ['start_date', 'end_date', 'next_attempt_at', 'read_at'] as const;
 
 /**
@@ -320,11 +322,7 @@ const historyAnswer = (clock: ClockSource, guard: string) => {
   WHERE s.user_id = $2${guard}
   ORDER BY ${NEWEST_FIRST}`;
 };
-const historyRead = (clock: ClockSource): ClockedRead => ({
-  plain: historyAnswer(clock, ''),
-  guarded: historyAnswer(clock, ` AND ${sessionGuardSql('$3', '$2')}`),
-});
-const HISTORY_READS = { given: historyRead(CLOCK_GIVEN), inStatement: historyRead(CLOCK_IN_STATEMENT) };
+const HISTORY_READS = clockedReads(historyAnswer);
 /** The history's answer at the instant `$1`, for the viewer `$2` (PostgreSQL's path; for the tests). */
 export const HISTORY_ANSWER = HISTORY_READS.given.plain;
 
@@ -334,16 +332,13 @@ export const HISTORY_ANSWER = HISTORY_READS.given.plain;
  * (test/server/platform/json-list.test.ts holds the two paths to the same answer).
  */
 type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
-const historyColumns = (clock: ClockSource) => `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
-         s.payment_method, s.voucher_amount::text AS voucher_amount, ${effectiveStatusSql(clock.at)} AS effective_status,
-         s.start_date, s.end_date, s.auto_renew
+const HISTORY_ROWS_READS = clockedReads((clock, guard) => `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency,
+         p.price::text AS plan_price, s.payment_method, s.voucher_amount::text AS voucher_amount,
+         ${effectiveStatusSql(clock.at)} AS effective_status, s.start_date, s.end_date, s.auto_renew
   FROM ${clock.from} subscriptions s
-  JOIN plans p ON p.id = s.plan_id`;
-const historyRowsRead = (clock: ClockSource): ClockedRead => ({
-  plain: `${historyColumns(clock)} WHERE s.user_id = $2 ORDER BY ${NEWEST_FIRST}`,
-  guarded: `${historyColumns(clock)} WHERE s.user_id = $2 AND ${sessionGuardSql('$3', '$2')} ORDER BY ${NEWEST_FIRST}`,
-});
-const HISTORY_ROWS_READS = { given: historyRowsRead(CLOCK_GIVEN), inStatement: historyRowsRead(CLOCK_IN_STATEMENT) };
+  JOIN plans p ON p.id = s.plan_id
+  WHERE s.user_id = $2${guard}
+  ORDER BY ${NEWEST_FIRST}`);
 
 export function toHistoryItem(row: HistoryRow): SubscriptionHistoryItem {
   return {
