@@ -41,40 +41,40 @@ export function delayAfter(failures: number, rule: { free: number; maxDelaySecon
  */
 export async function beginAttempt(db: Db, list: ThrottleRule[], windowSeconds: number): Promise<number> {
   const keys = list.map((r) => r.key);
+  // Three statements, besides BEGIN and COMMIT (there were nine): an attempt's statements go through the
+  // server's one thread, and a burst of sign-ins is as many attempts at once.
   return db.transaction(async (tx) => {
     // The keys' rows are made and locked first (in key order, so two attempts never wait on each
-    // other in a circle): parallel attempts then take turns, and each reads the delay the one before
-    // it set. Read without the lock, forty parallel guesses all passed the check on PostgreSQL.
+    // other in a circle): parallel attempts then take turns, and each reads the delay and the count
+    // the one before it set. Read without the lock, forty parallel guesses all passed the check on
+    // PostgreSQL.
     await tx.query(
       `INSERT INTO auth_throttle (key, failures, last_failure_at)
        SELECT k, 0, now() FROM unnest($1::text[]) AS k ORDER BY k
        ON CONFLICT (key) DO NOTHING`,
       [keys],
     );
-    await tx.query('SELECT key FROM auth_throttle WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE', [keys]);
-    // A statement of its own after the lock: it reads what the attempt before this one committed.
-    const blocked = await tx.query<{ wait: number | null }>(
-      `SELECT ceil(extract(epoch FROM max(blocked_until) - now()))::int AS wait
-       FROM auth_throttle WHERE key = ANY($1::text[]) AND blocked_until > now()`,
-      [keys],
+    // FOR UPDATE reads each row as the attempt that held its lock committed it (read committed
+    // re-reads a row it waited for), so the wait and the count below are never stale.
+    const locked = await tx.query<{ key: string; wait: number; failures: number }>(
+      `SELECT key,
+              CASE WHEN blocked_until > now() THEN ceil(extract(epoch FROM blocked_until - now()))::int ELSE 0 END AS wait,
+              CASE WHEN last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE failures + 1 END AS failures
+       FROM auth_throttle WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
+      [keys, windowSeconds],
     );
-    const wait = blocked.rows[0]?.wait ?? 0;
+    const wait = Math.max(0, ...locked.rows.map((row) => row.wait));
     if (wait > 0) return wait;
-    for (const rule of list) {
-      const counted = await tx.query<{ failures: number }>(
-        `INSERT INTO auth_throttle (key, failures, last_failure_at) VALUES ($1, 1, now())
-         ON CONFLICT (key) DO UPDATE SET
-           failures = CASE WHEN auth_throttle.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE auth_throttle.failures + 1 END,
-           last_failure_at = now()
-         RETURNING failures`,
-        [rule.key, windowSeconds],
-      );
-      const delay = delayAfter(counted.rows[0]!.failures, rule);
-      await tx.query(
-        `UPDATE auth_throttle SET blocked_until = CASE WHEN $2::int > 0 THEN now() + make_interval(secs => $2::int) END WHERE key = $1`,
-        [rule.key, delay],
-      );
-    }
+    // Counted in advance, each key with the delay its new count sets (none for the free attempts).
+    const failures = new Map(locked.rows.map((row) => [row.key, row.failures]));
+    const counts = list.map((rule) => failures.get(rule.key)!);
+    await tx.query(
+      `UPDATE auth_throttle t SET failures = v.failures, last_failure_at = now(),
+         blocked_until = CASE WHEN v.delay > 0 THEN now() + make_interval(secs => v.delay) END
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS v(key, failures, delay)
+       WHERE t.key = v.key`,
+      [keys, counts, list.map((rule, i) => delayAfter(counts[i]!, rule))],
+    );
     return 0;
   });
 }

@@ -84,6 +84,48 @@ describe('failed sign-ins', { timeout: 60_000 }, () => {
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('forty wrong passwords in parallel from one client: the pair’s free attempts pass, the rest are refused with 429', async () => {
+    // On PostgreSQL the forty run on separate connections at once: without the throttle's row locks
+    // they all read "not blocked" and all reach the password check.
+    const server = await startTestServer();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => server.signIn('premium@example.com', `parallel-${i}`, '198.51.100.50')));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 401 || s === 429), JSON.stringify(statuses)).toBe(true);
+    // Five pass (the fifth sets a one-second delay); one more may pass if that second runs out mid-burst.
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(SIGN_IN_THROTTLE.pair.free);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(SIGN_IN_THROTTLE.pair.free + 1);
+    const counted = await server.db.query<{ key: string; failures: number }>(`SELECT key, failures FROM auth_throttle WHERE key LIKE 'signin:%' ORDER BY key`);
+    // Every attempt that passed was counted once under each of its three keys; a refused one was not.
+    const passed = statuses.filter((s) => s === 401).length;
+    expect(counted.rows).toEqual([
+      { key: 'signin:account:premium@example.com', failures: passed },
+      { key: 'signin:client:198.51.100.50', failures: passed },
+      { key: 'signin:pair:premium@example.com|198.51.100.50', failures: passed },
+    ]);
+  });
+
+  it('wait 1, 2, 4 … seconds after the free attempts, counting afresh once the window has passed', async () => {
+    const server = await startTestServer();
+    const client = '198.51.100.60';
+    const attempt = async () => {
+      const r = await server.signIn('free@example.com', 'wrong', client);
+      return r.status === 429 ? retryAfter(r.headers) : r.status;
+    };
+    const answers: number[] = [];
+    for (let i = 0; i < SIGN_IN_THROTTLE.pair.free; i++) answers.push(await attempt());
+    for (const wait of [1, 2, 4]) {
+      answers.push(await attempt()); // refused: the wait the last failure set
+      await passTime(server, wait);
+      answers.push(await attempt()); // counted, and the next wait set
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 401, 1, 401, 2, 401, 4, 401]);
+    // An hour later the count starts again: the free attempts are free again.
+    await passTime(server, SIGN_IN_THROTTLE.windowSeconds + 1);
+    for (let i = 0; i < SIGN_IN_THROTTLE.pair.free - 1; i++) expect(await attempt()).toBe(401);
+    expect(await attempt()).toBe(401);
+    expect(await attempt()).toBe(1);
+  });
+
   it('are forgotten for the pair after a successful sign-in', async () => {
     const server = await startTestServer();
     const client = '198.51.100.40';
