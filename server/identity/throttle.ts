@@ -65,15 +65,19 @@ export async function beginAttempt(db: Db, list: ThrottleRule[], windowSeconds: 
     );
     const wait = Math.max(0, ...locked.rows.map((row) => row.wait));
     if (wait > 0) return wait;
-    // Counted in advance, each key with the delay its new count sets (none for the free attempts).
+    // Counted in advance, each key with the delay its new count sets (none for the free attempts). A
+    // key whose row was deleted while this attempt waited (a success forgets the pair) counts afresh;
+    // should another attempt have made that row again meanwhile, the count is added to, never lost.
     const failures = new Map(locked.rows.map((row) => [row.key, row.failures]));
-    const counts = list.map((rule) => failures.get(rule.key)!);
+    const counts = list.map((rule) => failures.get(rule.key) ?? 1);
     await tx.query(
-      `UPDATE auth_throttle t SET failures = v.failures, last_failure_at = now(),
-         blocked_until = CASE WHEN v.delay > 0 THEN now() + make_interval(secs => v.delay) END
-       FROM unnest($1::text[], $2::int[], $3::int[]) AS v(key, failures, delay)
-       WHERE t.key = v.key`,
-      [keys, counts, list.map((rule, i) => delayAfter(counts[i]!, rule))],
+      `INSERT INTO auth_throttle (key, failures, last_failure_at, blocked_until)
+       SELECT v.key, v.failures, now(), CASE WHEN v.delay > 0 THEN now() + make_interval(secs => v.delay) END
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS v(key, failures, delay) ORDER BY v.key
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN auth_throttle.last_failure_at < now() - make_interval(secs => $4) THEN 1 ELSE auth_throttle.failures + 1 END,
+         last_failure_at = EXCLUDED.last_failure_at, blocked_until = EXCLUDED.blocked_until`,
+      [keys, counts, list.map((rule, i) => delayAfter(counts[i]!, rule)), windowSeconds],
     );
     return 0;
   });
