@@ -9,7 +9,7 @@
  * A 429 does not count as a failure (waiting it out does not grow the delay). The state lives in the
  * database (table auth_throttle), so it holds across processes and restarts.
  */
-import type { Db } from '../platform/db';
+import type { Db, Queryable } from '../platform/db';
 
 export const SIGN_IN_THROTTLE = {
   pair: { free: 5, maxDelaySeconds: 15 * 60 },
@@ -35,6 +35,30 @@ export function delayAfter(failures: number, rule: { free: number; maxDelaySecon
 }
 
 /**
+ * The keys' rows, made if missing and locked in key order (so two attempts never wait on each other in
+ * a circle), each with its wait and its count after one more failure. Parallel attempts take turns,
+ * and FOR UPDATE reads a row as the attempt that held it committed it (read committed re-reads a row
+ * it waited for), so neither is stale. Read without the lock, forty parallel guesses all passed the
+ * check on PostgreSQL. A row deleted while this waited for it is missing from the answer.
+ */
+async function lockKeys(tx: Queryable, keys: string[], windowSeconds: number) {
+  await tx.query(
+    `INSERT INTO auth_throttle (key, failures, last_failure_at)
+     SELECT k, 0, now() FROM unnest($1::text[]) AS k ORDER BY k
+     ON CONFLICT (key) DO NOTHING`,
+    [keys],
+  );
+  const { rows } = await tx.query<{ key: string; wait: number; failures: number }>(
+    `SELECT key,
+            CASE WHEN blocked_until > now() THEN ceil(extract(epoch FROM blocked_until - now()))::int ELSE 0 END AS wait,
+            CASE WHEN last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE failures + 1 END AS failures
+     FROM auth_throttle WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
+    [keys, windowSeconds],
+  );
+  return rows;
+}
+
+/**
  * Before an attempt that may be guessing (a password, a voucher code): the seconds to wait if any key
  * is blocked (nothing counted), or 0 after counting this attempt as a failure in advance, so parallel
  * guesses cannot slip past the count. A success gives it back (`giveBack`).
@@ -44,40 +68,25 @@ export async function beginAttempt(db: Db, list: ThrottleRule[], windowSeconds: 
   // Three statements, besides BEGIN and COMMIT (there were nine): an attempt's statements go through the
   // server's one thread, and a burst of sign-ins is as many attempts at once.
   return db.transaction(async (tx) => {
-    // The keys' rows are made and locked first (in key order, so two attempts never wait on each
-    // other in a circle): parallel attempts then take turns, and each reads the delay and the count
-    // the one before it set. Read without the lock, forty parallel guesses all passed the check on
-    // PostgreSQL.
-    await tx.query(
-      `INSERT INTO auth_throttle (key, failures, last_failure_at)
-       SELECT k, 0, now() FROM unnest($1::text[]) AS k ORDER BY k
-       ON CONFLICT (key) DO NOTHING`,
-      [keys],
-    );
-    // FOR UPDATE reads each row as the attempt that held its lock committed it (read committed
-    // re-reads a row it waited for), so the wait and the count below are never stale.
-    const locked = await tx.query<{ key: string; wait: number; failures: number }>(
-      `SELECT key,
-              CASE WHEN blocked_until > now() THEN ceil(extract(epoch FROM blocked_until - now()))::int ELSE 0 END AS wait,
-              CASE WHEN last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE failures + 1 END AS failures
-       FROM auth_throttle WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
-      [keys, windowSeconds],
-    );
-    const wait = Math.max(0, ...locked.rows.map((row) => row.wait));
+    let locked = await lockKeys(tx, keys, windowSeconds);
+    // A row deleted while this attempt waited for it (a success forgets the pair, a reset the account)
+    // was skipped, and may have been made again by other attempts since: make and lock it again, and
+    // read every key afresh, so the wait and the counts are those of rows this attempt holds.
+    for (let again = 0; locked.length < keys.length; again++) {
+      if (again === 3) throw new Error('The attempt throttle could not hold its rows');
+      locked = await lockKeys(tx, keys, windowSeconds);
+    }
+    const wait = Math.max(0, ...locked.map((row) => row.wait));
     if (wait > 0) return wait;
-    // Counted in advance, each key with the delay its new count sets (none for the free attempts). A
-    // key whose row was deleted while this attempt waited (a success forgets the pair) counts afresh;
-    // should another attempt have made that row again meanwhile, the count is added to, never lost.
-    const failures = new Map(locked.rows.map((row) => [row.key, row.failures]));
-    const counts = list.map((rule) => failures.get(rule.key) ?? 1);
+    // Counted in advance, each key with the delay its new count sets (none for the free attempts).
+    const failures = new Map(locked.map((row) => [row.key, row.failures]));
+    const counts = list.map((rule) => failures.get(rule.key)!);
     await tx.query(
-      `INSERT INTO auth_throttle (key, failures, last_failure_at, blocked_until)
-       SELECT v.key, v.failures, now(), CASE WHEN v.delay > 0 THEN now() + make_interval(secs => v.delay) END
-       FROM unnest($1::text[], $2::int[], $3::int[]) AS v(key, failures, delay) ORDER BY v.key
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN auth_throttle.last_failure_at < now() - make_interval(secs => $4) THEN 1 ELSE auth_throttle.failures + 1 END,
-         last_failure_at = EXCLUDED.last_failure_at, blocked_until = EXCLUDED.blocked_until`,
-      [keys, counts, list.map((rule, i) => delayAfter(counts[i]!, rule)), windowSeconds],
+      `UPDATE auth_throttle t SET failures = v.failures, last_failure_at = now(),
+         blocked_until = CASE WHEN v.delay > 0 THEN now() + make_interval(secs => v.delay) END
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS v(key, failures, delay)
+       WHERE t.key = v.key`,
+      [keys, counts, list.map((rule, i) => delayAfter(counts[i]!, rule))],
     );
     return 0;
   });
