@@ -65,8 +65,26 @@ async function lockKeys(tx: Queryable, keys: string[], windowSeconds: number) {
  */
 export async function beginAttempt(db: Db, list: ThrottleRule[], windowSeconds: number): Promise<number> {
   const keys = list.map((r) => r.key);
-  // Three statements, besides BEGIN and COMMIT (there were nine): an attempt's statements go through the
-  // server's one thread, and a burst of sign-ins is as many attempts at once.
+  // Two attempts on one pair can still deadlock on PostgreSQL when a success deletes the pair's row
+  // between them (one waits to make the row again while holding nothing; the other holds the rest):
+  // the database ends one of them, which then starts over instead of answering 500.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attemptOnce(db, list, keys, windowSeconds);
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || tries === 3) throw error;
+    }
+  }
+}
+
+const DEADLOCK = '40P01';
+
+/**
+ * One try: three statements besides BEGIN and COMMIT (there were nine) when no row went missing. An
+ * attempt's statements go through the server's one thread, and a burst of sign-ins is as many
+ * attempts at once.
+ */
+function attemptOnce(db: Db, list: ThrottleRule[], keys: string[], windowSeconds: number): Promise<number> {
   return db.transaction(async (tx) => {
     let locked = await lockKeys(tx, keys, windowSeconds);
     // A row deleted while this attempt waited for it (a success forgets the pair, a reset the account)

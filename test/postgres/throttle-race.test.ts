@@ -94,4 +94,48 @@ describe('a failed sign-in whose key is deleted while it waits for the lock', ()
     ]);
     expect((await server.signIn(EMAIL, 'wrong', '198.51.100.81')).status).toBe(429);
   });
+
+  it('while another attempt on the pair waits to make that row again: both are answered, neither with 500', async () => {
+    // The other attempt waits in its first statement, to make the pair's row again, holding nothing
+    // yet; the first holds the account's and the client's rows. Each then waits for the other: the
+    // database ends one, which starts over.
+    const server = await startTestServer();
+    for (const client of ['198.51.100.90', '198.51.100.91', '198.51.100.92']) {
+      const pair = `signin:pair:${EMAIL}|${client}`;
+      expect((await server.signIn(EMAIL, 'wrong', client)).status).toBe(401);
+      let deleteNow!: () => void;
+      const deleting = new Promise<void>((resolve) => (deleteNow = resolve));
+      let commitNow!: () => void;
+      const committing = new Promise<void>((resolve) => (commitNow = resolve));
+      let deleted!: () => void;
+      const isDeleted = new Promise<void>((resolve) => (deleted = resolve));
+      let held!: (pid: number) => void;
+      const holderPid = new Promise<number>((resolve) => (held = resolve));
+      const succeeding = server.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await tx.query('SELECT key FROM auth_throttle WHERE key = $1 FOR UPDATE', [pair]);
+        held(rows[0]!.pid);
+        await deleting;
+        await tx.query('DELETE FROM auth_throttle WHERE key = $1', [pair]);
+        deleted();
+        await committing;
+      });
+      const pid = await holderPid;
+      const first = server.signIn(EMAIL, 'wrong', client);
+      await someoneWaitsOn(server, pid);
+      deleteNow();
+      await isDeleted;
+      const second = server.signIn(EMAIL, 'wrong', client);
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
+        if (rows[0]!.n >= 2) break;
+        if (i === 499) throw new Error('The second attempt did not wait');
+        await sleep(10);
+      }
+      commitNow();
+      await succeeding;
+      expect([(await first).status, (await second).status]).toEqual([401, 401]);
+    }
+    expect(server.logs.filter((line) => /deadlock/i.test(line))).toEqual([]);
+  });
 });
