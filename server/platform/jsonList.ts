@@ -75,7 +75,11 @@ const statementOf = (key: string, make: () => string) => {
 export async function jsonList(db: Db, select: string, params: unknown[], flag?: ListFlag): Promise<JsonList> {
   if (db.kind === 'postgres') {
     const key = flag ? `${select}\u0000${flag.column}\u0000${flag.values.join('\u0000')}` : select;
-    return (await db.query<JsonList>(statementOf(key, () => aggregated(select, flag)), params)).rows[0]!;
+    const sql = statementOf(key, () => aggregated(select, flag));
+    if (!db.textRows) return (await db.query<JsonList>(sql, params)).rows[0]!;
+    // The aggregate's one row: the JSON, the count, the flag (PostgreSQL writes a boolean as t or f).
+    const [json, count, flagged] = (await db.textRows(sql, params))[0]!;
+    return { json: json!, count: Number(count), flagged: flagged === 't' };
   }
   const rows = await isoRows(db, select, params);
   return {
@@ -95,8 +99,9 @@ export async function jsonList(db: Db, select: string, params: unknown[], flag?:
  */
 export async function jsonRows<T>(db: Db, select: string, params: unknown[], instants: readonly (keyof T & string)[] = []): Promise<T[]> {
   if (db.kind !== 'postgres') return (await db.query<T>(select, params)).rows;
-  const { rows } = await db.query<{ row: string }>(statementOf(`\u0001${select}`, () => `SELECT row_to_json(t)::text AS row FROM (${select}) t`), params);
-  return rows.map(({ row: text }) => {
+  const sql = statementOf(`\u0001${select}`, () => `SELECT row_to_json(t)::text AS row FROM (${select}) t`);
+  const texts = db.textRows ? (await db.textRows(sql, params)).map(([text]) => text!) : (await db.query<{ row: string }>(sql, params)).rows.map(({ row }) => row);
+  return texts.map((text) => {
     const row = JSON.parse(text) as Record<string, unknown>;
     for (const key of instants) if (typeof row[key] === 'string') row[key] = new Date(row[key]);
     return row as T;
