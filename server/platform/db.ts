@@ -377,6 +377,7 @@ interface PgConnection {
   submittedNamedStatements: Record<string, string>;
   parse(message: { name: string; text: string; types: never[] }): void;
   stream: { write(bytes: Uint8Array): unknown };
+  sendCopyFail(message: string): void;
 }
 
 /**
@@ -426,9 +427,15 @@ class TextRowsQuery {
   handleCommandComplete() {}
   handlePortalSuspended() {}
   handleEmptyQuery() {}
-  handleCopyInResponse() {}
+  /** As node-postgres's query: a COPY FROM STDIN is failed, not left waiting for data forever. */
+  handleCopyInResponse(connection: PgConnection) {
+    connection.sendCopyFail('No source stream defined');
+  }
   handleCopyData() {}
 }
+
+/** A checked-out client's 'error' (its connection lost): node-postgres fails the running query with it. */
+const ignoreLostConnection = () => {};
 
 function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}): Db {
   const names = statementNames();
@@ -436,13 +443,18 @@ function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}
   const textRowsOf = async (name: string, sql: string, params: unknown[]) => {
     const query = new TextRowsQuery(name, sql, params);
     const client = await pool.connect();
+    // As pool.query does: the connection lost mid-query is an 'error' on the checked-out client (node-postgres
+    // fails the query itself); unheard, it would end the process.
+    client.on('error', ignoreLostConnection);
     try {
       const rows = await new Promise<TextRow[]>((resolve, reject) => {
         client.query(query as never, ((error: Error | null, rows?: TextRow[]) => (error ? reject(error) : resolve(rows!))) as never);
       });
+      client.removeListener('error', ignoreLostConnection);
       client.release();
       return rows;
     } catch (error) {
+      client.removeListener('error', ignoreLostConnection);
       client.release(error as Error);
       throw error;
     }
@@ -475,6 +487,8 @@ function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // As for textRows: a connection lost mid-transaction fails its query; unheard, its 'error' would end the process.
+      client.on('error', ignoreLostConnection);
       try {
         await client.query('BEGIN');
         const value = await fn(on(client));
@@ -484,6 +498,7 @@ function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        client.removeListener('error', ignoreLostConnection);
         client.release();
       }
     },

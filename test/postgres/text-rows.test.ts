@@ -4,6 +4,7 @@
  * own queries give, through errors, concurrency and schema changes. Runs in the `postgres` project
  * (`npm run test:postgres`, CI).
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/platform/db';
 
@@ -48,6 +49,7 @@ describe('text rows on PostgreSQL', () => {
     await expect(db.textRows!('SELECT $1::int', ['not a number'])).rejects.toMatchObject({ code: '22P02' });
     await expect(db.textRows!('SELEC nonsense', [])).rejects.toMatchObject({ code: '42601' });
     await expect(db.textRows!('SELEC nonsense', [])).rejects.toMatchObject({ code: '42601' }); // parsed again, failing again
+    await expect(db.textRows!('COPY text_t FROM STDIN', [])).rejects.toThrow(/No source stream defined/); // as node-postgres's query, not left waiting
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => db.textRows!('SELECT 1 / $1::int', [i % 5 === 0 ? 0 : 1]).catch((error: { code?: string }) => error.code)));
     expect(answers).toEqual(Array.from({ length: 30 }, (_, i) => (i % 5 === 0 ? '22012' : [['1']])));
     expect(await db.textRows!('SELECT 1 / $1::int', [1])).toEqual([['1']]);
@@ -59,5 +61,42 @@ describe('text rows on PostgreSQL', () => {
     await db.exec('ALTER TABLE text_t ADD COLUMN extra int DEFAULT 7');
     expect(await db.textRows!(sql, [1])).toEqual([['1', 'one', '7']]);
     expect(await Promise.all(Array.from({ length: 20 }, () => db.textRows!(sql, [3])))).toEqual(Array.from({ length: 20 }, () => [['3', 'Ñoño ✓ 🎬', '7']]));
+  });
+
+  it('rejects a read or a transaction whose connection is lost midway (reset or closed), and the process and the pool go on', async () => {
+    // A proxy in front of the server, whose connections are cut mid-query: a crash, a failover, a
+    // pooler or the network. Unheard, the client's 'error' would be an uncaught exception here.
+    const server = new URL(process.env.DATABASE_URL!);
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((socket) => {
+      const upstream = net.connect(Number(server.port || 5432), server.hostname);
+      sockets.add(socket);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => {});
+      upstream.on('error', () => {});
+      socket.on('close', () => (upstream.destroy(), sockets.delete(socket)));
+      upstream.on('close', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, 'localhost', resolve));
+    const proxied = new URL(server.href);
+    proxied.host = `localhost:${(proxy.address() as net.AddressInfo).port}`;
+    const cut = await openDatabase('persist', proxied.href);
+    try {
+      for (const how of ['reset', 'close'] as const) {
+        for (const run of [
+          () => cut.textRows!('SELECT pg_sleep($1)::text', [3]),
+          () => cut.transaction((tx) => tx.query('SELECT pg_sleep($1)::text', [3])),
+        ]) {
+          const answer = run();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          for (const socket of sockets) if (how === 'reset') socket.resetAndDestroy(); else socket.end();
+          await expect(answer).rejects.toThrow();
+          expect(await cut.textRows!('SELECT $1::text', ['after'])).toEqual([['after']]);
+        }
+      }
+    } finally {
+      await cut.close();
+      proxy.close();
+    }
   });
 });
