@@ -10,10 +10,17 @@ import { startTestServer, type TestServer } from '../server/support/helpers';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const EMAIL = 'free@example.com';
 
-/** Another transaction holding `key`'s row until released; it then deletes the row if `remove`. */
-function holdRow(server: TestServer, key: string, remove: boolean) {
+/**
+ * Another transaction holding `key`'s row until released; it then deletes the row if `remove`, and
+ * commits at once, or, with `holdCommit`, when `commit` is called.
+ */
+function holdRow(server: TestServer, key: string, remove: boolean, holdCommit = false) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let commit = () => {};
+  const committing = holdCommit ? new Promise<void>((resolve) => (commit = resolve)) : Promise.resolve();
+  let afterDelete!: () => void;
+  const deleted = new Promise<void>((resolve) => (afterDelete = resolve));
   let held!: (pid: number) => void;
   const pid = new Promise<number>((resolve) => (held = resolve));
   const done = server.db.transaction(async (tx) => {
@@ -22,18 +29,20 @@ function holdRow(server: TestServer, key: string, remove: boolean) {
     held(rows[0]!.pid);
     await released;
     if (remove) await tx.query('DELETE FROM auth_throttle WHERE key = $1', [key]);
+    afterDelete();
+    await committing;
   });
-  return { pid, release, done };
+  return { pid, release, done, deleted, commit: () => commit() };
 }
 
-/** Resolves once some statement waits for a lock the backend `pid` holds; fails the test if none does. */
-async function someoneWaitsOn(server: TestServer, pid: number) {
+/** Resolves once `count` statements wait for a lock the backend `pid` holds; fails the test if they never do. */
+async function someoneWaitsOn(server: TestServer, pid: number, count = 1) {
   for (let i = 0; i < 500; i++) {
     const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
-    if (rows[0]!.n > 0) return;
+    if (rows[0]!.n >= count) return;
     await sleep(10);
   }
-  throw new Error(`No statement waited for backend ${pid}`);
+  throw new Error(`Fewer than ${count} statements waited for backend ${pid}`);
 }
 
 const rowsOf = async (server: TestServer) =>
@@ -103,37 +112,16 @@ describe('a failed sign-in whose key is deleted while it waits for the lock', ()
     for (const client of ['198.51.100.90', '198.51.100.91', '198.51.100.92']) {
       const pair = `signin:pair:${EMAIL}|${client}`;
       expect((await server.signIn(EMAIL, 'wrong', client)).status).toBe(401);
-      let deleteNow!: () => void;
-      const deleting = new Promise<void>((resolve) => (deleteNow = resolve));
-      let commitNow!: () => void;
-      const committing = new Promise<void>((resolve) => (commitNow = resolve));
-      let deleted!: () => void;
-      const isDeleted = new Promise<void>((resolve) => (deleted = resolve));
-      let held!: (pid: number) => void;
-      const holderPid = new Promise<number>((resolve) => (held = resolve));
-      const succeeding = server.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-        await tx.query('SELECT key FROM auth_throttle WHERE key = $1 FOR UPDATE', [pair]);
-        held(rows[0]!.pid);
-        await deleting;
-        await tx.query('DELETE FROM auth_throttle WHERE key = $1', [pair]);
-        deleted();
-        await committing;
-      });
-      const pid = await holderPid;
+      const succeeding = holdRow(server, pair, true, true);
+      const pid = await succeeding.pid;
       const first = server.signIn(EMAIL, 'wrong', client);
       await someoneWaitsOn(server, pid);
-      deleteNow();
-      await isDeleted;
+      succeeding.release();
+      await succeeding.deleted;
       const second = server.signIn(EMAIL, 'wrong', client);
-      for (let i = 0; i < 500; i++) {
-        const { rows } = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
-        if (rows[0]!.n >= 2) break;
-        if (i === 499) throw new Error('The second attempt did not wait');
-        await sleep(10);
-      }
-      commitNow();
-      await succeeding;
+      await someoneWaitsOn(server, pid, 2); // the second waits to make the deleted row again
+      succeeding.commit();
+      await succeeding.done;
       expect([(await first).status, (await second).status]).toEqual([401, 401]);
     }
     expect(server.logs.filter((line) => /deadlock/i.test(line))).toEqual([]);
