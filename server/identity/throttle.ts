@@ -64,13 +64,12 @@ async function lockKeys(tx: Queryable, keys: string[], windowSeconds: number) {
  * guesses cannot slip past the count. A success gives it back (`giveBack`).
  */
 export async function beginAttempt(db: Db, list: ThrottleRule[], windowSeconds: number): Promise<number> {
-  const keys = list.map((r) => r.key);
   // Two attempts on one pair can still deadlock on PostgreSQL when a success deletes the pair's row
   // between them (one waits to make the row again while holding nothing; the other holds the rest):
   // the database ends one of them, which then starts over instead of answering 500.
   for (let tries = 1; ; tries++) {
     try {
-      return await attemptOnce(db, list, keys, windowSeconds);
+      return await attemptOnce(db, list, windowSeconds);
     } catch (error) {
       if ((error as { code?: string }).code !== DEADLOCK || tries === 3) throw error;
     }
@@ -84,7 +83,8 @@ const DEADLOCK = '40P01';
  * attempt's statements go through the server's one thread, and a burst of sign-ins is as many
  * attempts at once.
  */
-function attemptOnce(db: Db, list: ThrottleRule[], keys: string[], windowSeconds: number): Promise<number> {
+function attemptOnce(db: Db, list: ThrottleRule[], windowSeconds: number): Promise<number> {
+  const keys = list.map((r) => r.key);
   return db.transaction(async (tx) => {
     let locked = await lockKeys(tx, keys, windowSeconds);
     // A row deleted while this attempt waited for it (a success forgets the pair, a reset the account)

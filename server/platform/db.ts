@@ -459,32 +459,33 @@ function postgresDb(pool: pg.Pool, onClose: () => Promise<void> = async () => {}
       throw error;
     }
   };
+  /**
+   * `run` with `sql`'s prepared name, or with none past PREPARED_MAX; when a `SELECT *` under the name
+   * changed shape (0A000), once more under a new name, so that the text is prepared again.
+   */
+  const prepared = async <R>(sql: string, run: (name: string | undefined) => Promise<R>): Promise<R> => {
+    const name = names.of(sql);
+    if (!name) return run(undefined);
+    try {
+      return await run(name);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      return run(names.renew(sql));
+    }
+  };
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const name = names.of(sql);
-      if (!name) return results<T>(await client.query(sql, params as unknown[]));
-      try {
-        return results<T>(await client.query({ name, text: sql, values: params as unknown[] }));
-      } catch (error) {
-        if ((error as { code?: string }).code !== '0A000') throw error;
-        return results<T>(await client.query({ name: names.renew(sql), text: sql, values: params as unknown[] }));
-      }
-    },
+    query: async <T>(sql: string, params?: unknown[]) =>
+      results<T>(await prepared(sql, (name) => (name ? client.query({ name, text: sql, values: params as unknown[] }) : client.query(sql, params as unknown[])))),
     exec: (sql: string) => client.query(sql),
   });
   return {
     kind: 'postgres',
     ...on(pool),
-    async textRows(sql, params) {
-      const name = names.of(sql);
-      if (!name) return (await pool.query<TextRow>({ text: sql, values: params, rowMode: 'array', types: { getTypeParser: () => (text: string) => text } })).rows;
-      try {
-        return await textRowsOf(name, sql, params);
-      } catch (error) {
-        if ((error as { code?: string }).code !== '0A000') throw error;
-        return textRowsOf(names.renew(sql), sql, params);
-      }
-    },
+    textRows: (sql, params) =>
+      prepared(sql, async (name) =>
+        name
+          ? textRowsOf(name, sql, params)
+          : (await pool.query<TextRow>({ text: sql, values: params, rowMode: 'array', types: { getTypeParser: () => (text: string) => text } })).rows),
     async transaction(fn) {
       const client = await pool.connect();
       // As for textRows: a connection lost mid-transaction fails its query; unheard, its 'error' would end the process.

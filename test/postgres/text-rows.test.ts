@@ -5,6 +5,7 @@
  * (`npm run test:postgres`, CI).
  */
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/platform/db';
 
@@ -88,7 +89,7 @@ describe('text rows on PostgreSQL', () => {
           () => cut.transaction((tx) => tx.query('SELECT pg_sleep($1)::text', [3])),
         ]) {
           const answer = run();
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await sleep(300);
           for (const socket of sockets) if (how === 'reset') socket.resetAndDestroy(); else socket.end();
           await expect(answer).rejects.toThrow();
           expect(await cut.textRows!('SELECT $1::text', ['after'])).toEqual([['after']]);

@@ -4,10 +4,10 @@
  * its lock, and perhaps made again by other attempts meanwhile. The attempt must then count and wait
  * as if it had come after them. Runs in the `postgres` project (`npm run test:postgres`, CI).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/support/helpers';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const EMAIL = 'free@example.com';
 
 /**
