@@ -7,7 +7,9 @@ import type { PaymentMethod, PaymentRecord, Receipt } from '../../src/api/schema
 import type { Queryable } from '../platform/clock';
 import type { BillingDeps } from './deps';
 import { sessionGuardSql } from '../identity/tokens';
-import { isoSql, jsonList, type JsonList, type ListFlag } from '../platform/jsonList';
+import type { Db } from '../platform/db';
+import { isoRows, isoSql, jsonList, listOf, type JsonList, type ListFlag } from '../platform/jsonList';
+import { rememberedPlans } from './plans';
 import { refreshPending } from './settlement';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
@@ -118,18 +120,23 @@ async function insertRecord(q: Queryable, input: NewPaymentRecord, unlessTaken: 
  * The payment history as the answer's JSON (server/platform/jsonList.ts): one row per record, named and
  * ordered as `toPaymentRecord` writes it (test/server/platform/json-list.test.ts compares the two).
  */
-const historyAnswer = (guard: string) => `
+const historyAnswer = (guard: string, plans: 'joined' | 'not joined') => `
   SELECT r.id, r.user_id AS "userId", r.subscription_id AS "subscriptionId", r.checkout_id AS "checkoutId",
          r.reference_id AS "referenceId", r.status, r.amount::text AS amount, r.discounted_amount::text AS "discountedAmount",
          r.total_amount::text AS "totalAmount", r.payment_method AS "paymentMethod", r.payment_link AS "paymentLink",
          r.gateway_response AS "gatewayResponse", r.retry_count AS "retryCount", ${isoSql('r.last_retry_date', 'lastRetryDate')},
-         ${isoSql('r.created_at', 'createdAt')}, ${isoSql('r.updated_at', 'updatedAt')}, p.name AS "planName"
+         ${isoSql('r.created_at', 'createdAt')}, ${isoSql('r.updated_at', 'updatedAt')},
+         ${plans === 'joined' ? 'p.name' : 'r.plan_id'} AS "planName"
   FROM payment_records r
-  LEFT JOIN plans p ON p.id = r.plan_id
+  ${plans === 'joined' ? 'LEFT JOIN plans p ON p.id = r.plan_id' : ''}
   WHERE r.user_id = $1${guard}
   ORDER BY r.created_at DESC, r.seq DESC`;
-export const PAYMENT_HISTORY = historyAnswer('');
-const PAYMENT_HISTORY_GUARDED = historyAnswer(` AND ${sessionGuardSql('$2', '$1')}`);
+const GUARD = ` AND ${sessionGuardSql('$2', '$1')}`;
+export const PAYMENT_HISTORY = historyAnswer('', 'joined');
+const PAYMENT_HISTORY_GUARDED = historyAnswer(GUARD, 'joined');
+/** PGlite's: the plan's id in the place of its name, which `readHistory` writes there from the remembered plans. */
+const OWN_PAYMENT_HISTORY = historyAnswer('', 'not joined');
+const OWN_PAYMENT_HISTORY_GUARDED = historyAnswer(GUARD, 'not joined');
 /** A payment still waiting for its outcome: asked about before the history is answered. */
 const OPEN_PAYMENTS: ListFlag = { column: 'status', values: ['PENDING', 'REVERSAL_DUE'] };
 
@@ -141,13 +148,22 @@ const OPEN_PAYMENTS: ListFlag = { column: 'status', values: ['PENDING', 'REVERSA
  * (nothing is asked then).
  */
 export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 'log'>, userId: string, uncheckedSession: string | null = null): Promise<JsonList | null> {
-  const history = uncheckedSession === null
-    ? await jsonList(deps.db, PAYMENT_HISTORY, [userId], OPEN_PAYMENTS)
-    : await jsonList(deps.db, PAYMENT_HISTORY_GUARDED, [userId, uncheckedSession], OPEN_PAYMENTS);
+  const history = await readHistory(deps.db, userId, uncheckedSession, OPEN_PAYMENTS);
   if (history.count === 0 && uncheckedSession !== null) return null;
   if (!history.flagged) return history;
   await refreshPending(deps, userId);
-  return jsonList(deps.db, PAYMENT_HISTORY, [userId]);
+  return readHistory(deps.db, userId, null);
+}
+
+/** The history as it is now: joined to the plans on PostgreSQL, their names from the remembered plans on PGlite. */
+async function readHistory(db: Db, userId: string, uncheckedSession: string | null, flag?: ListFlag): Promise<JsonList> {
+  const params = uncheckedSession === null ? [userId] : [userId, uncheckedSession];
+  if (db.kind !== 'pglite') return jsonList(db, uncheckedSession === null ? PAYMENT_HISTORY : PAYMENT_HISTORY_GUARDED, params, flag);
+  const rows = await isoRows(db, uncheckedSession === null ? OWN_PAYMENT_HISTORY : OWN_PAYMENT_HISTORY_GUARDED, params);
+  const plans = await rememberedPlans(db);
+  // As the LEFT JOIN: no plan, or a plan not found, reads as a null name.
+  for (const row of rows) row.planName = row.planName === null ? null : plans.get(row.planName as number)?.name ?? null;
+  return listOf(rows, flag);
 }
 
 /** The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none. */

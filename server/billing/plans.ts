@@ -22,6 +22,28 @@ export interface PlanRow {
   popular: boolean;
 }
 
+/** The plan's columns a viewer's read shows beside a subscription or a payment. */
+export type ShownPlan = Pick<PlanRow, 'id' | 'name' | 'type' | 'price' | 'currency' | 'duration' | 'billing_cycle'>;
+const SHOWN_PLANS = 'SELECT id, name, type, price::text AS price, currency, duration, billing_cycle FROM plans';
+/** By the remembered answer's rows, so a remembered answer is made into a map once. */
+const plansByAnswer = new WeakMap<readonly ShownPlan[], ReadonlyMap<number, ShownPlan>>();
+
+/**
+ * The plans by id, from memory where the adapter remembers a table (PGlite: `Db.remember`, forgotten
+ * when a statement that writes `plans` runs), so that a viewer's read shows its subscriptions' and
+ * payments' plans without joining the table (issue 21: on PGlite the join and its columns were about a
+ * third of the status read's statement). Only there: on PostgreSQL another process may write the plans,
+ * and the reads join them. Ask after the read whose rows name the plans: a plan written before that
+ * read ran is then in the answer.
+ */
+export async function rememberedPlans(db: Pick<Db, 'remember'>): Promise<ReadonlyMap<number, ShownPlan>> {
+  if (!db.remember) throw new Error('The plans are remembered only where the adapter remembers tables (PGlite)');
+  const { rows } = await db.remember<ShownPlan>('plans', SHOWN_PLANS);
+  let plans = plansByAnswer.get(rows);
+  if (!plans) plansByAnswer.set(rows, (plans = new Map(rows.map((plan) => [plan.id, plan]))));
+  return plans;
+}
+
 export const PLAN_SELECT = `SELECT id, slug, name, description, type, price::text AS price, currency, duration, billing_cycle,
   trial_days, sort_order, is_active, features, popular FROM plans`;
 

@@ -21,7 +21,7 @@ import { HttpError } from '../platform/http';
 import { sessionGuardSql } from '../identity/tokens';
 import { isoSql, jsonList, jsonRows, type JsonList } from '../platform/jsonList';
 import { FREE_PLAN_ID } from './catalog';
-import { PLAN_SELECT, type PlanRow } from './plans';
+import { PLAN_SELECT, rememberedPlans, type PlanRow, type ShownPlan } from './plans';
 
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'Subscription not found',
@@ -107,11 +107,30 @@ export interface SubscriptionRow {
  * The subscription's plan (joined), and the card and voucher it shows: copied onto the row when it is
  * written (migration 010, issue 21), so a read joins one table, not four.
  */
-const SHOWN_COLUMNS = `
-         p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
-         p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,
+const OWN_SHOWN_COLUMNS = `
          s.payment_details->>'voucherCode' AS voucher_code, s.voucher_days, s.voucher_amount::text AS voucher_amount,
          s.terms_cycle, s.terms_price::text AS terms_price, s.terms_duration, s.card_type, s.card_last4`;
+const SHOWN_COLUMNS = `
+         p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
+         p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,${OWN_SHOWN_COLUMNS}`;
+type PlanColumns = Pick<SubscriptionRow, 'plan_name' | 'plan_type' | 'plan_price' | 'plan_currency' | 'plan_duration' | 'plan_billing_cycle'>;
+
+/**
+ * PGlite's reads (issue 21): `rows` with the columns of their plan (`plan_id`), as the join gives them,
+ * from the remembered plans (rememberedPlans). As in the join, a row whose plan is not found is left out.
+ */
+function withPlans<T extends { plan_id: number }>(rows: T[], plans: ReadonlyMap<number, ShownPlan>): Array<T & PlanColumns> {
+  const joined: Array<T & PlanColumns> = [];
+  for (const row of rows) {
+    const plan = plans.get(row.plan_id);
+    if (!plan) continue;
+    joined.push(Object.assign(row, {
+      plan_name: plan.name, plan_type: plan.type, plan_price: plan.price, plan_currency: plan.currency,
+      plan_duration: plan.duration, plan_billing_cycle: plan.billing_cycle,
+    }));
+  }
+  return joined;
+}
 /** Subscriptions with their plan, voucher terms and card; `$1` is the instant they are read at. */
 const subscriptionColumns = (at: string) => `
          s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
@@ -140,10 +159,10 @@ const CLOCK_IN_STATEMENT: ClockSource = { from: `(SELECT ${clockSql('$1')} AS at
  * The status read's rows, with the instant they are read at (`read_at`). Only a subscription current
  * then is read (CURRENT_OF), and a current one has not expired: its status is its effective status.
  */
-const clockedSelect = (clock: ClockSource) => `SELECT
+const clockedSelect = (clock: ClockSource, plans: 'joined' | 'not joined') => `SELECT
          s.id, s.plan_id, s.status AS effective_status, s.start_date, s.end_date,
-         s.payment_method, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}, ${clock.at} AS read_at
-  FROM ${clock.from} subscriptions s ${SUBSCRIPTION_JOINS}`;
+         s.payment_method, s.next_attempt_at, s.renewal_failure,${plans === 'joined' ? SHOWN_COLUMNS : OWN_SHOWN_COLUMNS}, ${clock.at} AS read_at
+  FROM ${clock.from} subscriptions s ${plans === 'joined' ? SUBSCRIPTION_JOINS : ''}`;
 
 /** A viewer's read, with the session checked in its statement (`guarded`) or not, by how it reads the clock. */
 interface ClockedRead {
@@ -272,7 +291,9 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
   };
 }
 
-const STATUS_READS = clockedReads((clock, guard) => `${clockedSelect(clock)} ${CURRENT_OF(clock.at, guard)}`);
+const STATUS_READS = clockedReads((clock, guard) => `${clockedSelect(clock, 'joined')} ${CURRENT_OF(clock.at, guard)}`);
+/** PGlite's: the plan's columns come from the remembered plans. */
+const STATUS_OWN_READS = clockedReads((clock, guard) => `${clockedSelect(clock, 'not joined')} ${CURRENT_OF(clock.at, guard)}`);
 const STATUS_INSTANTS = ['start_date', 'end_date', 'next_attempt_at', 'read_at'] as const;
 
 /**
@@ -282,7 +303,11 @@ const STATUS_INSTANTS = ['start_date', 'end_date', 'next_attempt_at', 'read_at']
  */
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
   // On PostgreSQL its one row is read as one JSON text (jsonRows): 23 columns through node-postgres cost more.
-  const [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
+  let current: (StatusRow & { read_at: Date }) | undefined;
+  if (db.kind === 'pglite') {
+    const { rows } = await db.query<Omit<StatusRow, keyof PlanColumns> & { read_at: Date }>(...(await clockedRead(db, STATUS_OWN_READS, userId, uncheckedSession)));
+    [current] = withPlans(rows, await rememberedPlans(db));
+  } else [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
   if (current) return toStatusDetails(current, current.read_at);
   if (uncheckedSession !== null) return null;
   const at = await now(db);
@@ -327,16 +352,16 @@ const HISTORY_READS = clockedReads(historyAnswer);
 export const HISTORY_ANSWER = HISTORY_READS.given.plain;
 
 /**
- * PGlite's path: the history's columns, mapped by `toHistoryItem`. The answer's CASEs (the effective
- * status twice, for `autoRenew`) cost PGlite's WebAssembly more than this mapping costs here
- * (test/server/platform/json-list.test.ts holds the two paths to the same answer).
+ * PGlite's path: the history's columns, mapped by `toHistoryItem`, each plan's from the remembered plans
+ * (withPlans). The answer's CASEs (the effective status twice, for `autoRenew`) cost PGlite's
+ * WebAssembly more than this mapping costs here (test/server/platform/json-list.test.ts holds the two
+ * paths to the same answer).
  */
 type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
-const HISTORY_ROWS_READS = clockedReads((clock, guard) => `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency,
-         p.price::text AS plan_price, s.payment_method, s.voucher_amount::text AS voucher_amount,
+type HistoryOwnRow = Omit<HistoryRow, keyof PlanColumns> & Pick<SubscriptionRow, 'plan_id'>;
+const HISTORY_ROWS_READS = clockedReads((clock, guard) => `SELECT s.id, s.plan_id, s.payment_method, s.voucher_amount::text AS voucher_amount,
          ${effectiveStatusSql(clock.at)} AS effective_status, s.start_date, s.end_date, s.auto_renew
   FROM ${clock.from} subscriptions s
-  JOIN plans p ON p.id = s.plan_id
   WHERE s.user_id = $2${guard}
   ORDER BY ${NEWEST_FIRST}`);
 
@@ -365,7 +390,8 @@ export async function subscriptionHistory(db: Db, userId: string, uncheckedSessi
   if (db.kind === 'postgres') history = await jsonList(db, ...(await clockedRead(db, HISTORY_READS, userId, uncheckedSession)));
   else {
     const [sql, params] = await clockedRead(db, HISTORY_ROWS_READS, userId, uncheckedSession);
-    const { rows } = await db.query<HistoryRow>(sql, params);
+    const { rows: own } = await db.query<HistoryOwnRow>(sql, params);
+    const rows = withPlans(own, await rememberedPlans(db));
     history = { json: JSON.stringify(rows.map(toHistoryItem)), count: rows.length, flagged: false };
   }
   return history.count === 0 && uncheckedSession !== null ? null : history;

@@ -204,6 +204,15 @@ export function bindExecuteSync(statement: string, values: Array<string | Uint8A
   return buf;
 }
 
+/**
+ * Keeps a copy of an answer's chunk: chunks are views of PGlite's memory, written over by the next call.
+ * Bound to the call's array rather than a closure made per call: `npm start` runs the server through
+ * tsx, which names every closure assigned to a property when it is made (a defineProperty per call).
+ */
+function keepCopy(this: Uint8Array[], chunk: Uint8Array) {
+  this.push(chunk.slice());
+}
+
 function preparedStatements(lite: PGlite) {
   const statements = new Map<string, Statement>();
   let named = 0; // never reused: a statement prepared again gets a new name
@@ -228,9 +237,8 @@ function preparedStatements(lite: PGlite) {
       return serializer ? (serializer(param) as string | Uint8Array) : String(param);
     });
     const chunks: Uint8Array[] = [];
-    // The chunks are views of PGlite's memory, written over by the next call: copied.
     // A read leaves nothing for the file system to take (a write's own sync takes everything before it).
-    await lite.execProtocolRawStream(bindExecuteSync(statement.name, values), { syncToFs: !statement.readOnly, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    await lite.execProtocolRawStream(bindExecuteSync(statement.name, values), { syncToFs: !statement.readOnly, onRawData: keepCopy.bind(chunks) });
     return readAnswer<T>(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns);
   }
 

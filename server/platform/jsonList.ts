@@ -81,7 +81,11 @@ export async function jsonList(db: Db, select: string, params: unknown[], flag?:
     const [json, count, flagged] = (await db.textRows(sql, params))[0]!;
     return { json: json!, count: Number(count), flagged: flagged === 't' };
   }
-  const rows = await isoRows(db, select, params);
+  return listOf(await isoRows(db, select, params), flag);
+}
+
+/** PGlite's path: `rows` in the answer's shape (see `isoRows`) as the list. */
+export function listOf(rows: Record<string, unknown>[], flag?: ListFlag): JsonList {
   return {
     json: JSON.stringify(rows),
     count: rows.length,
@@ -121,7 +125,7 @@ const instantsOf = (select: string) => {
  * ISO text. JSON.stringify would write a Date alike, but through its `toJSON`, which took half as long
  * again as the whole list without one.
  */
-async function isoRows(db: Db, select: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+export async function isoRows(db: Db, select: string, params: unknown[]): Promise<Record<string, unknown>[]> {
   const { rows } = await db.query<Record<string, unknown>>(select, params);
   const instants = instantsOf(select);
   for (const row of rows) {

@@ -403,3 +403,50 @@ describe('the card and voucher a subscription shows (migration 010, issue 21)', 
     expect((await statusOf(PREMIUM)).paymentMethodDetails).toEqual({ description: 'Maya Checkout' });
   });
 });
+
+describe('the plan a viewer’s reads show (issue 21: on PGlite from the remembered plans)', () => {
+  /** What the status, the subscription history and the payment history show of the premium viewer's plans. */
+  const shown = async () => {
+    const status = await statusOf(PREMIUM);
+    const { json } = await server.as(PREMIUM).get('/payment/history');
+    return {
+      status: [status.planId, status.planName, status.planAmount],
+      history: (await historyOf(PREMIUM)).map((item) => [item.plan, item.price]),
+      payments: (json.data as Array<{ planName: string | null }>).map((payment) => payment.planName),
+    };
+  };
+
+  it('shows a plan written a moment ago in all three reads, and nothing of a write rolled back', async () => {
+    const before = await shown();
+    const [planId, name, price] = before.status as [number, string, string];
+    const renamed = (value: unknown) => (value === name ? 'Premium Plus' : value === price ? '129.00' : value);
+    try {
+      await server.db.query(`UPDATE plans SET name = 'Premium Plus', price = 129 WHERE id = $1`, [planId]);
+      const after = await shown();
+      expect(after.status).toEqual([planId, 'Premium Plus', '129.00']);
+      expect(after.history).toEqual(before.history.map((item) => (item[0] === name ? item.map(renamed) : item)));
+      expect(after.payments).toEqual(before.payments.map(renamed));
+      expect(after.payments).toContain('Premium Plus');
+      await expect(server.db.transaction(async (tx) => {
+        await tx.query(`UPDATE plans SET name = 'Never shown' WHERE id = $1`, [planId]);
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      expect(await shown()).toEqual(after);
+    } finally {
+      await server.db.query('UPDATE plans SET name = $2, price = $3 WHERE id = $1', [planId, name, price]);
+    }
+    expect(await shown()).toEqual(before);
+  });
+
+  it('shows a plan made a moment ago, once a subscription is on it', async () => {
+    await shown();
+    const { subscriptionId } = await statusOf(PREMIUM);
+    await server.db.query(
+      `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular)
+       VALUES (77, 'premium-quarterly', 'Premium Quarterly', 'Three months', 'PREMIUM', 279, 'PHP', 3, 'month', 9, '[]', false)`,
+    );
+    await server.db.query('UPDATE subscriptions SET plan_id = 77 WHERE id = $1', [subscriptionId]);
+    expect(await statusOf(PREMIUM)).toMatchObject({ subscriptionId, planId: 77, planName: 'Premium Quarterly', planAmount: '279.00', planDuration: '3' });
+    expect((await historyOf(PREMIUM)).find((item) => item.id === subscriptionId)).toMatchObject({ plan: 'Premium Quarterly', price: '279.00' });
+  });
+});
