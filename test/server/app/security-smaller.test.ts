@@ -60,6 +60,30 @@ describe('a body over the limit', () => {
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(answer.toLowerCase()).not.toContain('connection: keep-alive');
   });
+
+  /** Sends `body` in chunks of 16 KB without a Content-Length (Transfer-Encoding: chunked); the answer's status line and body. */
+  const sendChunked = (body: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ port, host: '127.0.0.1' }, () => {
+        socket.write(`POST ${V1}/auth/sign-in-email HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
+        for (let at = 0; at < body.length; at += 16_384) {
+          const chunk = body.slice(at, at + 16_384);
+          socket.write(`${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n`);
+        }
+        socket.write('0\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+
+  it('is counted as it arrives when its length is not declared (chunked): 413 over the limit, read as usual under it', async () => {
+    expect(await sendChunked(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(70_000) }))).toMatch(/^HTTP\/1\.1 413/);
+    const small = await sendChunked(JSON.stringify({ email: 'nobody@example.com', password: 'Not-The-Password-1' }));
+    expect(small).toMatch(/^HTTP\/1\.1 401/);
+    expect(small).toContain('"success":false');
+  });
 });
 
 describe('429 answers', () => {
