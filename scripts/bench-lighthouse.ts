@@ -62,7 +62,7 @@ async function main() {
       const m = (key: keyof (typeof results)[number]) => median(results.map((r) => r[key]));
       console.info(
         `${`${page.path}${page.language ? ` (${page.language})` : ''}`.padEnd(13)} performance ${m('score')} (runs ${results.map((r) => r.score).join(', ')}), FCP ${(m('fcp') / 1000).toFixed(2)} s, ` +
-          `LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}  — goal: ${page.goal}`,
+          `LCP ${(m('lcp') / 1000).toFixed(2)} s (runs ${results.map((r) => (r.lcp / 1000).toFixed(2)).join(', ')}), TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}  — goal: ${page.goal}`,
       );
     }
   } finally {

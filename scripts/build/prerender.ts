@@ -38,8 +38,8 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /**
  * The one script in <head> (classic, blocking, under 1 KB; `L` adds a modulepreload, or a preload `as` a type, in CORS mode as Vite's loader does):
  * - the theme before first paint: dark unless 'light' (or 'system' and a light preference) is stored;
- * - on a prerendered page (data-entry): the app's module loaded only after that first paint, so the
- *   paint does not share the network with the app's JavaScript;
+ * - on a prerendered page (data-entry): the app's module loaded only after that first paint is on
+ *   screen, so the paint neither shares the network with the app's JavaScript nor waits for it to run;
  * - until the app has taken the page over (src/main.tsx sets <html data-ready>), the page's form
  *   controls are disabled (data-boot-lock keeps each one's own state) and no form submits natively:
  *   nothing typed is lost, and no password ever goes into a URL.
@@ -62,8 +62,13 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
     `var s=document.currentScript,e=s&&s.getAttribute('data-entry');if(!e)return;var p=(s.getAttribute('data-preload')||'').split(' ').filter(Boolean);` +
     `document.addEventListener('submit',function(v){if(!r.hasAttribute('data-ready'))v.preventDefault()},true);` +
     `document.addEventListener('DOMContentLoaded',function(){if(r.hasAttribute('data-ready'))return;document.querySelectorAll('#root form input,#root form button,#root form select,#root form textarea,#root form fieldset').forEach(function(x){x.setAttribute('data-boot-lock',x.disabled?'1':'0');x.disabled=true})});` +
-    `requestAnimationFrame(function(){setTimeout(function(){var h=document.head;p.forEach(function(u){L(u)});` +
-    `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)},0)})})();\n`;
+    `var g=0;function G(){if(g)return;g=1;var h=document.head;p.forEach(function(u){L(u)});` +
+    `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)}` +
+    // Once the first contentful paint is on screen (its entry is written when the frame is presented, which
+    // can be after the next task: a module already fetched would then run before the paint and hold it up);
+    // at the latest 100 ms after the first frame, for a browser without paint timing.
+    `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(G,0)}}).observe({type:'paint',buffered:true})}catch(x){}` +
+    `requestAnimationFrame(function(){setTimeout(G,100)})})();\n`;
 }
 
 /**

@@ -52,4 +52,75 @@ describe('the boot script', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect((globalThis as { __sbEarly?: unknown }).__sbEarly).toBeUndefined();
   });
+
+  describe('on a prerendered page', () => {
+    /** Runs the script as the page's own <script data-entry>, with frames and timers under the test's hand. */
+    function runOnPage() {
+      const frames: Array<() => void> = [];
+      vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+      const script = document.createElement('script');
+      script.setAttribute('data-entry', '/assets/index-abc.js');
+      script.setAttribute('data-preload', '/assets/vendor-abc.js /assets/HomePage-abc.js');
+      Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+      try {
+        run();
+      } finally {
+        delete (document as { currentScript?: unknown }).currentScript;
+      }
+      return { firstFrame: () => frames.splice(0).forEach((frame) => frame()) };
+    }
+    const entries = () => [...document.head.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'));
+    const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    afterEach(() => {
+      document.head.querySelectorAll('script[type="module"]').forEach((script) => script.remove());
+      vi.useRealTimers();
+    });
+
+    it('loads the app once the first contentful paint is on screen, not before, and once', () => {
+      vi.useFakeTimers();
+      let observer: ((list: { getEntriesByName(name: string): unknown[] }, self: { disconnect(): void }) => void) | undefined;
+      const disconnect = vi.fn();
+      vi.stubGlobal('PerformanceObserver', class {
+        constructor(callback: typeof observer) {
+          observer = callback;
+        }
+        observe(options: unknown) {
+          expect(options).toEqual({ type: 'paint', buffered: true });
+        }
+      });
+      const page = runOnPage();
+      page.firstFrame();
+      vi.advanceTimersByTime(50);
+      observer!({ getEntriesByName: () => [] }, { disconnect }); // first-paint alone: not yet
+      vi.advanceTimersByTime(10);
+      expect(entries()).toEqual([]);
+      observer!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }, { disconnect });
+      expect(entries()).toEqual([]);
+      vi.advanceTimersByTime(0);
+      expect(entries()).toEqual(['/assets/index-abc.js']);
+      expect(preloads()).toEqual(['/assets/vendor-abc.js', '/assets/HomePage-abc.js']);
+      expect(disconnect).toHaveBeenCalled();
+      vi.advanceTimersByTime(200); // the fallback adds nothing more
+      expect(entries()).toEqual(['/assets/index-abc.js']);
+      expect(preloads()).toHaveLength(2);
+    });
+
+    it('loads the app 100 ms after the first frame where the browser has no paint timing', () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('PerformanceObserver', class {
+        observe() {
+          throw new TypeError('type "paint" is not supported');
+        }
+      });
+      const page = runOnPage();
+      vi.advanceTimersByTime(500);
+      expect(entries()).toEqual([]); // no frame yet, nothing painted
+      page.firstFrame();
+      vi.advanceTimersByTime(99);
+      expect(entries()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(entries()).toEqual(['/assets/index-abc.js']);
+    });
+  });
 });
+
