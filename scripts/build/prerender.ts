@@ -65,10 +65,11 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
     `var g=0;function G(){if(g)return;g=1;var h=document.head;p.forEach(function(u){L(u)});` +
     `var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=e;h.appendChild(m)}` +
     // Once the first contentful paint is on screen (its entry is written when the frame is presented, which
-    // can be after the next task: a module already fetched would then run before the paint and hold it up);
-    // at the latest 100 ms after the first frame, for a browser without paint timing.
-    `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(G,0)}}).observe({type:'paint',buffered:true})}catch(x){}` +
-    `requestAnimationFrame(function(){setTimeout(G,100)})})();\n`;
+    // can be after the next task, or a frame or more later: a module already fetched would then run before
+    // the paint and hold it up). A browser without paint timing loads it 100 ms after the first frame; one
+    // with it, a second after at the latest, should the entry never come.
+    `var w=1000;try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(G,0)}}).observe({type:'paint',buffered:true})}catch(x){w=100}` +
+    `requestAnimationFrame(function(){setTimeout(G,w)})})();\n`;
 }
 
 /**

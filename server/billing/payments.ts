@@ -155,15 +155,22 @@ export async function paymentHistory(deps: Pick<BillingDeps, 'db' | 'gateway' | 
   return readHistory(deps.db, userId, null);
 }
 
-/** The history as it is now: joined to the plans on PostgreSQL, their names from the remembered plans on PGlite. */
+/**
+ * The history as it is now: joined to the plans on PostgreSQL, their names from the remembered plans on
+ * PGlite. There, a payment whose plan is not among them (made or removed since the read; nothing does
+ * either at run time) has the history read again with the join, so that an answer is one snapshot's.
+ */
 async function readHistory(db: Db, userId: string, uncheckedSession: string | null, flag?: ListFlag): Promise<JsonList> {
   const params = uncheckedSession === null ? [userId] : [userId, uncheckedSession];
-  if (db.kind !== 'pglite') return jsonList(db, uncheckedSession === null ? PAYMENT_HISTORY : PAYMENT_HISTORY_GUARDED, params, flag);
-  const rows = await isoRows(db, uncheckedSession === null ? OWN_PAYMENT_HISTORY : OWN_PAYMENT_HISTORY_GUARDED, params);
-  const plans = await rememberedPlans(db);
-  // As the LEFT JOIN: no plan, or a plan not found, reads as a null name.
-  for (const row of rows) row.planName = row.planName === null ? null : plans.get(row.planName as number)?.name ?? null;
-  return listOf(rows, flag);
+  if (db.kind === 'pglite') {
+    const rows = await isoRows(db, uncheckedSession === null ? OWN_PAYMENT_HISTORY : OWN_PAYMENT_HISTORY_GUARDED, params);
+    const plans = await rememberedPlans(db);
+    if (rows.every((row) => row.planName === null || plans.has(row.planName as number))) {
+      for (const row of rows) if (row.planName !== null) row.planName = plans.get(row.planName as number)!.name;
+      return listOf(rows, flag);
+    }
+  }
+  return jsonList(db, uncheckedSession === null ? PAYMENT_HISTORY : PAYMENT_HISTORY_GUARDED, params, flag);
 }
 
 /** The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none. */

@@ -117,13 +117,15 @@ type PlanColumns = Pick<SubscriptionRow, 'plan_name' | 'plan_type' | 'plan_price
 
 /**
  * PGlite's reads (issue 21): `rows` with the columns of their plan (`plan_id`), as the join gives them,
- * from the remembered plans (rememberedPlans). As in the join, a row whose plan is not found is left out.
+ * from the remembered plans (rememberedPlans). Null when a row's plan is not among them: a plan made
+ * between the read and the plans' (nothing makes one at run time), or removed since the read. The caller
+ * then reads again with the join, so that an answer is always one snapshot's.
  */
-function withPlans<T extends { plan_id: number }>(rows: T[], plans: ReadonlyMap<number, ShownPlan>): Array<T & PlanColumns> {
+function withPlans<T extends { plan_id: number }>(rows: T[], plans: ReadonlyMap<number, ShownPlan>): Array<T & PlanColumns> | null {
   const joined: Array<T & PlanColumns> = [];
   for (const row of rows) {
     const plan = plans.get(row.plan_id);
-    if (!plan) continue;
+    if (!plan) return null;
     joined.push(Object.assign(row, {
       plan_name: plan.name, plan_type: plan.type, plan_price: plan.price, plan_currency: plan.currency,
       plan_duration: plan.duration, plan_billing_cycle: plan.billing_cycle,
@@ -304,10 +306,11 @@ const STATUS_INSTANTS = ['start_date', 'end_date', 'next_attempt_at', 'read_at']
 export async function subscriptionStatus(db: Db, userId: string, uncheckedSession: string | null = null): Promise<SubscriptionStatusDetails | null> {
   // On PostgreSQL its one row is read as one JSON text (jsonRows): 23 columns through node-postgres cost more.
   let current: (StatusRow & { read_at: Date }) | undefined;
-  if (db.kind === 'pglite') {
-    const { rows } = await db.query<Omit<StatusRow, keyof PlanColumns> & { read_at: Date }>(...(await clockedRead(db, STATUS_OWN_READS, userId, uncheckedSession)));
-    [current] = withPlans(rows, await rememberedPlans(db));
-  } else [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
+  const own = db.kind === 'pglite'
+    ? withPlans((await db.query<Omit<StatusRow, keyof PlanColumns> & { read_at: Date }>(...(await clockedRead(db, STATUS_OWN_READS, userId, uncheckedSession)))).rows, await rememberedPlans(db))
+    : null;
+  if (own) [current] = own;
+  else [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
   if (current) return toStatusDetails(current, current.read_at);
   if (uncheckedSession !== null) return null;
   const at = await now(db);
@@ -386,14 +389,13 @@ export function toHistoryItem(row: HistoryRow): SubscriptionHistoryItem {
  * answer when none was found.
  */
 export async function subscriptionHistory(db: Db, userId: string, uncheckedSession: string | null = null): Promise<JsonList | null> {
-  let history: JsonList;
-  if (db.kind === 'postgres') history = await jsonList(db, ...(await clockedRead(db, HISTORY_READS, userId, uncheckedSession)));
-  else {
+  let history: JsonList | undefined;
+  if (db.kind === 'pglite') {
     const [sql, params] = await clockedRead(db, HISTORY_ROWS_READS, userId, uncheckedSession);
-    const { rows: own } = await db.query<HistoryOwnRow>(sql, params);
-    const rows = withPlans(own, await rememberedPlans(db));
-    history = { json: JSON.stringify(rows.map(toHistoryItem)), count: rows.length, flagged: false };
+    const rows = withPlans((await db.query<HistoryOwnRow>(sql, params)).rows, await rememberedPlans(db));
+    if (rows) history = { json: JSON.stringify(rows.map(toHistoryItem)), count: rows.length, flagged: false };
   }
+  history ??= await jsonList(db, ...(await clockedRead(db, HISTORY_READS, userId, uncheckedSession)));
   return history.count === 0 && uncheckedSession !== null ? null : history;
 }
 

@@ -79,16 +79,19 @@ describe('the boot script', () => {
     it('loads the app once the first contentful paint is on screen, not before, and once', () => {
       vi.useFakeTimers();
       let observer: ((list: { getEntriesByName(name: string): unknown[] }, self: { disconnect(): void }) => void) | undefined;
+      const observed: unknown[] = [];
       const disconnect = vi.fn();
       vi.stubGlobal('PerformanceObserver', class {
+        static supportedEntryTypes = ['navigation', 'paint', 'resource'];
         constructor(callback: typeof observer) {
           observer = callback;
         }
         observe(options: unknown) {
-          expect(options).toEqual({ type: 'paint', buffered: true });
+          observed.push(options);
         }
       });
       const page = runOnPage();
+      expect(observed).toEqual([{ type: 'paint', buffered: true }]);
       page.firstFrame();
       vi.advanceTimersByTime(50);
       observer!({ getEntriesByName: () => [] }, { disconnect }); // first-paint alone: not yet
@@ -100,17 +103,31 @@ describe('the boot script', () => {
       expect(entries()).toEqual(['/assets/index-abc.js']);
       expect(preloads()).toEqual(['/assets/vendor-abc.js', '/assets/HomePage-abc.js']);
       expect(disconnect).toHaveBeenCalled();
-      vi.advanceTimersByTime(200); // the fallback adds nothing more
+      vi.advanceTimersByTime(2000); // the bound adds nothing more
       expect(entries()).toEqual(['/assets/index-abc.js']);
       expect(preloads()).toHaveLength(2);
     });
 
-    it('loads the app 100 ms after the first frame where the browser has no paint timing', () => {
+    it('waits for the paint entry up to a second after the first frame where the browser has paint timing', () => {
       vi.useFakeTimers();
       vi.stubGlobal('PerformanceObserver', class {
-        observe() {
-          throw new TypeError('type "paint" is not supported');
-        }
+        static supportedEntryTypes = ['paint'];
+        observe() {}
+      });
+      const page = runOnPage();
+      page.firstFrame();
+      vi.advanceTimersByTime(999);
+      expect(entries()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(entries()).toEqual(['/assets/index-abc.js']);
+    });
+
+    it('loads the app 100 ms after the first frame where the browser has no paint timing', () => {
+      vi.useFakeTimers();
+      const observe = vi.fn();
+      vi.stubGlobal('PerformanceObserver', class {
+        static supportedEntryTypes = ['navigation', 'resource'];
+        observe = observe;
       });
       const page = runOnPage();
       vi.advanceTimersByTime(500);
@@ -119,6 +136,16 @@ describe('the boot script', () => {
       vi.advanceTimersByTime(99);
       expect(entries()).toEqual([]);
       vi.advanceTimersByTime(1);
+      expect(entries()).toEqual(['/assets/index-abc.js']);
+      expect(observe).not.toHaveBeenCalled();
+    });
+
+    it('loads the app 100 ms after the first frame where there is no PerformanceObserver at all', () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('PerformanceObserver', undefined);
+      const page = runOnPage();
+      page.firstFrame();
+      vi.advanceTimersByTime(100);
       expect(entries()).toEqual(['/assets/index-abc.js']);
     });
   });

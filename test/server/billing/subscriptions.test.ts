@@ -5,7 +5,9 @@ import {
   subscriptionHistoryItemSchema,
   subscriptionStatusDetailsSchema,
 } from '../../../src/api/schemas';
-import { SUBSCRIPTION_MESSAGES } from '../../../server/billing/subscriptions';
+import { paymentHistory } from '../../../server/billing/payments';
+import { SUBSCRIPTION_MESSAGES, subscriptionHistory, subscriptionStatus } from '../../../server/billing/subscriptions';
+import type { Db } from '../../../server/platform/db';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from '../support/billing-helpers';
 
 const PREMIUM = 'premium@example.com';
@@ -436,6 +438,26 @@ describe('the plan a viewer’s reads show (issue 21: on PGlite from the remembe
       await server.db.query('UPDATE plans SET name = $2, price = $3 WHERE id = $1', [planId, name, price]);
     }
     expect(await shown()).toEqual(before);
+  });
+
+  it('reads again with the join when a row’s plan is not among the remembered plans, and shows a payment without a plan as without a name', async () => {
+    const userId = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [PREMIUM])).rows[0]!.id;
+    await server.db.query(
+      `INSERT INTO payment_records (user_id, reference_id, status, amount, discounted_amount, total_amount, payment_method, created_at, updated_at)
+       VALUES ($1, 'NO-PLAN-1', 'FAILED', 10, 0, 10, 'MAYA_CHECKOUT', now(), now())`,
+      [userId],
+    );
+    const reads = async (db: Db) => ({
+      status: await subscriptionStatus(db, userId),
+      history: (await subscriptionHistory(db, userId))!.json,
+      payments: (await paymentHistory({ db, gateway: undefined as never, log: () => {} }, userId))!.json, // nothing open: the gateway is not asked
+    });
+    const expected = await reads(server.db);
+    expect(expected.status).toMatchObject({ planType: 'PREMIUM' });
+    expect((JSON.parse(expected.payments) as Array<{ referenceId: string; planName: string | null }>).find((p) => p.referenceId === 'NO-PLAN-1')!.planName).toBeNull();
+    // The same database, its remembered plans answering none (as if every plan were made after the read).
+    const forgetful: Db = { ...server.db, query: server.db.query.bind(server.db), remember: (table, sql) => (table === 'plans' ? Promise.resolve({ rows: [] }) : server.db.remember!(table, sql)) };
+    expect(await reads(forgetful)).toEqual(expected);
   });
 
   it('shows a plan made a moment ago, once a subscription is on it', async () => {
