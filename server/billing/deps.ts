@@ -1,6 +1,7 @@
 /** What billing's use-cases are given: the database, the Maya client, a log, and the app's address. */
 import type { Gateway } from '../gateway/maya';
 import type { Db } from '../platform/db';
+import type { Mailer } from '../platform/mail';
 
 export interface BillingDeps {
   db: Db;
@@ -8,6 +9,8 @@ export interface BillingDeps {
   log: (line: string) => void;
   /** The app's public address: the gateway sends browsers back to it after a hosted page. */
   publicBaseUrl: string;
+  /** Receipts and dunning mail (absent: the reconciler mails what is due). */
+  mailer?: Mailer;
 }
 
 /** Where Maya sends the browser back after a hosted page, for one payment record (never believed: settlement.ts asks Maya). */

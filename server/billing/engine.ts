@@ -11,10 +11,13 @@ import type PgBoss from 'pg-boss';
 import { now } from '../platform/clock';
 import { withStartupLock } from '../platform/db';
 import { startJobs } from '../platform/jobs';
+import { reconcile } from './reconciler';
 import { endSubscription, noticeEnd, releaseQueued, remindCheckout, renewSubscription, takeDueWork, type DueKind, type RenewalDeps } from './renewals';
 
 /** The queue of due work: one job per chunk of subscriptions of one kind. */
 const QUEUE = 'billing-due';
+/** The reconciler's queue: at most one run queued or running in the whole system. */
+const RECONCILE_QUEUE = 'billing-reconcile';
 /** Subscriptions per job: a job's chunk runs at once, and the queue's cost is paid once per chunk. */
 const CHUNK = 8;
 /**
@@ -33,6 +36,8 @@ export interface EngineOptions {
   sweepMs?: number;
   /** Jobs run at once by this process. */
   concurrency?: number;
+  /** How often the reconciler (reconciler.ts) is queued (real time); one run at a time across processes. */
+  reconcileMs?: number;
 }
 
 export interface BillingEngine {
@@ -55,6 +60,15 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
   await withStartupLock(deps.db, async () => {
     if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, queueOptions);
     else await boss.createQueue(QUEUE, queueOptions);
+  });
+  // The reconciler: one job queued and one running at a time in the whole system (a 'stately' queue), queued every reconcileMs.
+  const reconcileMs = options.reconcileMs ?? 15_000;
+  await withStartupLock(deps.db, async () => {
+    const reconcileOptions = { name: RECONCILE_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 300 } as PgBoss.Queue;
+    if (!(await boss.getQueue(RECONCILE_QUEUE))) await boss.createQueue(RECONCILE_QUEUE, reconcileOptions);
+  });
+  const reconcileWorker = await boss.work(RECONCILE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
+    await reconcile(deps);
   });
   const handlers: Record<DueKind, (id: string) => Promise<unknown>> = {
     renew: (id) => renewSubscription(deps, id),
@@ -108,11 +122,17 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     sweep().catch((error: unknown) => deps.log(`billing engine: sweep failed: ${error instanceof Error ? error.message : String(error)}`));
   }, sweepMs);
   timer.unref();
+  const queueReconcile = () =>
+    boss.send(RECONCILE_QUEUE, {}).catch((error: unknown) => deps.log(`billing engine: could not queue the reconciler: ${error instanceof Error ? error.message : String(error)}`));
+  const reconcileTimer = setInterval(queueReconcile, reconcileMs);
+  reconcileTimer.unref();
   return {
     sweep,
     boss,
     async stop() {
       clearInterval(timer);
+      clearInterval(reconcileTimer);
+      await boss.offWork(reconcileWorker).catch(() => {});
       // A sweep in flight is let finish; its failure was logged where it ran and does not stop the stop.
       await sweeping?.catch(() => {});
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 } as PgBoss.StopOptions);

@@ -7,6 +7,7 @@ import { HttpError } from '../platform/http';
 export const PAYMENT_MESSAGES = {
   alreadyPremium: 'You already have a Premium subscription. Change your plan or payment method from the Subscription page instead.',
   pending: 'A payment is already in progress. Finish it, or try again after it expires in an hour.',
+  inFlight: 'A payment is being processed. Please try again in a few minutes.',
   alreadyPaid: 'Your Premium period is already paid, so this payment is being returned to you.',
   notPremiumPlan: 'Choose a Premium plan to subscribe to.',
   planInactive: 'This plan is no longer offered.',

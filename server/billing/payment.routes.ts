@@ -20,14 +20,19 @@ import { paymentHistory, receiptOf } from './payments';
 import { cardVerified, savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
 import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
 import { renewWithCheckout } from './renewNow';
-import { resultAddress, settleFromWebhook, settlePayment } from './settlement';
+import { createMailer, type Mailer } from '../platform/mail';
+import { settleFromWebhook } from './reconciler';
+import { mailReceiptOf } from './receipts';
+import { resultAddress, settlePayment } from './settlement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const planIdSchema = z.object({ planId: z.number({ error: 'planId must be a number' }).check(z.int(), z.positive(), z.lte(1_000_000_000)) });
 const webhookSchema = z.looseObject({ id: z.string().check(z.minLength(1), z.maxLength(200)), requestReferenceNumber: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export function paymentRoutes(services: Services) {
-  const billing: BillingDeps = { db: services.db, gateway: services.gateway, log: services.log, publicBaseUrl: services.publicBaseUrl };
+  const billing: BillingDeps & { mailer: Mailer } = {
+    db: services.db, gateway: services.gateway, log: services.log, publicBaseUrl: services.publicBaseUrl, mailer: createMailer(services.db),
+  };
   const app = new Hono<AppEnv>();
   const auth = requireAuth(services);
 
@@ -98,9 +103,12 @@ export function paymentRoutes(services: Services) {
     const recordId = c.req.param('recordId');
     const known = UUID.test(recordId);
     const status = known ? await settlePayment(billing, recordId) : 'UNKNOWN';
+    if (status === 'PAYMENT_SUCCESS') await mailReceiptOf(billing, recordId);
     return c.redirect(await resultAddress(billing, billing.publicBaseUrl, known ? recordId : null, status), 303);
   });
 
+  // Maya's webhook: verified (signature, time, optional address), then the payment is read at Maya and
+  // decided from the ledger. When Maya could not be read, the answer is a 503, so Maya delivers it again.
   app.post(WEBHOOK_PATH.replace('/api/v1/mobile/payment', ''), async (c) => {
     const raw = await c.req.text();
     const signed = { signature: c.req.header(SIGNATURE_HEADER), timestamp: c.req.header(TIMESTAMP_HEADER), clientIp: clientAddress(c) };
@@ -114,7 +122,8 @@ export function paymentRoutes(services: Services) {
       throw new HttpError(400, 'The request body must be valid JSON.');
     }
     if (!parsed.success) throw new HttpError(400, 'Not a payment webhook.');
-    const status = await settleFromWebhook(billing, parsed.data.id, parsed.data.requestReferenceNumber);
+    const status = await settleFromWebhook(billing, parsed.data.requestReferenceNumber);
+    if (status === null) throw new HttpError(503, 'The payment could not be checked with the gateway yet. Please deliver it again.');
     return ok(c, { status }, 'Received');
   });
 

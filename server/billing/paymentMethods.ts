@@ -12,7 +12,7 @@ import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
 import type { BillingDeps } from './deps';
 import { gatewayHttpError, PAYMENT_METHOD_MESSAGES, PLAN_CHANGE_MESSAGES } from './messages';
-import { changeableSubscription } from './subscriptions';
+import { changeableSubscription, immediateAttemptAt } from './subscriptions';
 
 /* ----------------------------------------------------------------- cards */
 
@@ -277,17 +277,21 @@ export async function changePaymentMethod(
     current.payment_method === request.paymentMethod &&
     (request.paymentMethod === 'MAYA_CHECKOUT' ||
       Object.entries(details).every(([key, value]) => current.payment_details?.[key] === value));
-  if (same && current.status !== 'PAST_DUE') return PLAN_CHANGE_MESSAGES.methodUnchanged;
+  const pastDue = current.status === 'PAST_DUE';
+  if (same && !pastDue) return PLAN_CHANGE_MESSAGES.methodUnchanged;
   // A canceled subscription stays canceled (it renews on nothing); an active one renews on a card or
-  // wallet and reminds on checkout. A past-due one is charged at once on the new card or wallet
-  // (the engine picks it up within seconds: its next attempt is now).
+  // wallet and reminds on checkout. A past-due one (product.md#dunning) is charged at once on the new
+  // card or wallet, which is also what it renews on afterwards (at most IMMEDIATE_ATTEMPTS_A_DAY such
+  // attempts a Manila day, then at the next scheduled retry); one moved to checkout is no longer charged
+  // by itself: the viewer pays the overdue period with Renew now.
+  const next = pastDue && request.paymentMethod !== 'MAYA_CHECKOUT' && current.end_date ? await immediateAttemptAt(db, current.id, current.end_date, at) : null;
   await db.query(
     `UPDATE subscriptions SET payment_method = $2, payment_details = $3,
        auto_renew = (status IN ('ACTIVE', 'PAST_DUE') AND $2 <> 'MAYA_CHECKOUT'),
-       next_attempt_at = CASE WHEN status = 'PAST_DUE' AND $2 <> 'MAYA_CHECKOUT' THEN $4 ELSE next_attempt_at END,
+       next_attempt_at = CASE WHEN status = 'PAST_DUE' THEN $6::timestamptz ELSE next_attempt_at END,
        updated_at = $4
      WHERE id = $1 AND user_id = $5`,
-    [current.id, request.paymentMethod, JSON.stringify(details), at, userId],
+    [current.id, request.paymentMethod, JSON.stringify(details), at, userId, next],
   );
   return PLAN_CHANGE_MESSAGES.methodUpdated;
 }

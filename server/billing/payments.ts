@@ -176,10 +176,10 @@ async function readHistory(db: Db, userId: string, uncheckedSession: string | nu
 /** The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none. */
 export async function receiptOf(q: Queryable, userId: string, recordId: string, merchant: { name: string; url: string }): Promise<Receipt | null> {
   const found = await q.query<{
-    id: string; reference_id: string; created_at: Date; plan_name: string | null; total_amount: string; currency: string;
+    id: string; reference_id: string; paid_at: Date; plan_name: string | null; total_amount: string; currency: string;
     payment_method: PaymentMethod; start_date: Date | null; end_date: Date | null; first_name: string; last_name: string; email: string;
   }>(
-    `SELECT r.id, r.reference_id, r.created_at, p.name AS plan_name, r.total_amount::text AS total_amount, r.currency, r.payment_method,
+    `SELECT r.id, r.reference_id, COALESCE(r.paid_at, r.created_at) AS paid_at, p.name AS plan_name, r.total_amount::text AS total_amount, r.currency, r.payment_method,
             s.start_date, s.end_date, u.first_name, u.last_name, u.email
      FROM payment_records r
      JOIN users u ON u.id = r.user_id
@@ -195,7 +195,8 @@ export async function receiptOf(q: Queryable, userId: string, recordId: string, 
     merchant: merchant.name,
     merchantUrl: merchant.url,
     referenceId: row.reference_id,
-    paidAt: row.created_at.toISOString(),
+    // When it was paid (a day-5 retry, a checkout paid an hour after it was opened), not when the record was made.
+    paidAt: row.paid_at.toISOString(),
     planName: row.plan_name ?? 'Premium',
     periodStart: row.start_date ? row.start_date.toISOString() : null,
     periodEnd: row.end_date ? row.end_date.toISOString() : null,

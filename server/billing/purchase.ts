@@ -16,16 +16,38 @@ import { refreshPending } from './settlement';
 import { currentSubscription } from './subscriptions';
 
 /**
- * Writes the PENDING record for `plan`, refused while any payment of the viewer is in flight, whatever
- * its plan or method (checked here, then held by the unique index payment_records_one_in_flight).
+ * Makes room for a new payment of the viewer (one in flight per viewer, held by the unique index
+ * payment_records_one_in_flight): an unpaid hosted checkout is superseded, as Stripe expires an open
+ * session (nobody is charged unless it is paid, and if it is paid anyway the reconciler gives it back,
+ * settlement.ts); a card or wallet charge on its way is waited for (409).
+ */
+export async function supersedeCheckouts(tx: Queryable, userId: string): Promise<void> {
+  const pending = await tx.query<{ id: string; charging: boolean }>(
+    `SELECT r.id, EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind IN ('CARD', 'WALLET') AND a.outcome IN ('OPEN', 'UNKNOWN')) AS charging,
+       EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT') AS checkout
+     FROM payment_records r WHERE r.user_id = $1 AND r.status = 'PENDING' FOR UPDATE`,
+    [userId],
+  );
+  for (const row of pending.rows as Array<{ id: string; charging: boolean; checkout: boolean }>) {
+    if (row.charging || !row.checkout) throw new HttpError(409, PAYMENT_MESSAGES.inFlight);
+    await tx.query(
+      `UPDATE payment_records SET status = 'PAYMENT_EXPIRED', recheck_at = clock_timestamp(),
+         gateway_response = COALESCE(gateway_response, '{}'::jsonb) || '{"superseded": true}'::jsonb WHERE id = $1 AND status = 'PENDING'`,
+      [row.id],
+    );
+  }
+}
+
+/**
+ * Writes the PENDING record for `plan`, after superseding the viewer's open checkout (a card or wallet
+ * charge on its way is a 409); the unique index payment_records_one_in_flight holds the rest.
  */
 export async function writePendingPayment(
   tx: Queryable,
   input: { userId: string; plan: Plan; method: PaymentMethod; details: Record<string, unknown>; at: Date },
 ): Promise<PendingPayment> {
   const { userId, plan } = input;
-  const pending = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING'`, [userId]);
-  if (pending.rows.length) throw new HttpError(409, PAYMENT_MESSAGES.pending);
+  await supersedeCheckouts(tx, userId);
   try {
     const record = await recordPayment(tx, {
       userId, planId: plan.id, status: 'PENDING', amount: plan.price, paymentMethod: input.method, referenceId: newReferenceId(),
@@ -37,7 +59,7 @@ export async function writePendingPayment(
     };
   } catch (error) {
     // Another request of the viewer wrote a pending payment between the check and the insert.
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.pending);
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.inFlight);
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * "Renew now" (product.md#checkout-renewal): a checkout (MAYA_CHECKOUT) subscription is never charged
- * automatically; from 3 days before its end date the viewer pays the next period on Maya's hosted
- * checkout. The payment record carries the period's own reference (renewals.ts `renewalReference`), so
+ * "Renew now" (product.md#checkout-renewal, #dunning): a checkout (MAYA_CHECKOUT) subscription is never
+ * charged automatically; from 3 days before its end date the viewer pays the next period on Maya's
+ * hosted checkout. A PAST_DUE subscription, whatever its method, pays its overdue period the same way
+ * (and renews afterwards on its own method, activation.ts). The payment record carries the period's own reference (renewals.ts `renewalReference`), so
  * a period is paid at most once whichever way it is paid, and on success the next period starts at the
  * current end date (activation.ts), so renewing early loses no days.
  */
@@ -12,6 +13,7 @@ import { charge, type PendingPayment } from './charge';
 import type { BillingDeps } from './deps';
 import { PAYMENT_MESSAGES, RENEW_MESSAGES } from './messages';
 import { recordPayment } from './payments';
+import { supersedeCheckouts } from './purchase';
 import { renewalReference } from './renewals';
 import { refreshPending } from './settlement';
 import { currentSubscription, REMINDER_DAYS } from './subscriptions';
@@ -24,9 +26,13 @@ export async function renewWithCheckout(deps: BillingDeps, userId: string, subsc
     const at = await now(tx);
     const current = await currentSubscription(tx, userId, at);
     if (!current || current.id !== subscriptionId || !current.end_date) throw new HttpError(409, RENEW_MESSAGES.nothingDue);
-    if (current.payment_method !== 'MAYA_CHECKOUT') throw new HttpError(409, RENEW_MESSAGES.renewsItself);
-    if (current.effective_status !== 'ACTIVE') throw new HttpError(409, RENEW_MESSAGES.notActive);
-    if (current.end_date.getTime() - REMINDER_DAYS * DAY_MS > at.getTime()) throw new HttpError(409, RENEW_MESSAGES.tooEarly(REMINDER_DAYS));
+    // A PAST_DUE subscription (any method) pays its overdue period now; a checkout one renews from 3 days before its end.
+    const pastDue = current.status === 'PAST_DUE' && current.effective_status === 'PAST_DUE';
+    if (!pastDue) {
+      if (current.payment_method !== 'MAYA_CHECKOUT') throw new HttpError(409, RENEW_MESSAGES.renewsItself);
+      if (current.effective_status !== 'ACTIVE') throw new HttpError(409, RENEW_MESSAGES.notActive);
+      if (current.end_date.getTime() - REMINDER_DAYS * DAY_MS > at.getTime()) throw new HttpError(409, RENEW_MESSAGES.tooEarly(REMINDER_DAYS));
+    }
     const reference = renewalReference(current.id, current.end_date);
     const slug = (await tx.query<{ slug: string }>('SELECT slug FROM plans WHERE id = $1', [current.plan_id])).rows[0]?.slug ?? String(current.plan_id);
     const payment: Omit<PendingPayment, 'id'> = {
@@ -34,26 +40,28 @@ export async function renewWithCheckout(deps: BillingDeps, userId: string, subsc
       planSlug: slug, planDescription: `${current.plan_name}, the period from ${current.end_date.toISOString().slice(0, 10)}`,
     };
     const existing = (
-      await tx.query<{ id: string; status: string; payment_link: string | null }>(
-        'SELECT id, status, payment_link FROM payment_records WHERE reference_id = $1 FOR UPDATE',
+      await tx.query<{ id: string; status: string; payment_link: string | null; amount: string; open_checkout: boolean }>(
+        `SELECT r.id, r.status, r.payment_link, r.total_amount::text AS amount,
+           EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT' AND a.outcome IN ('OPEN', 'UNKNOWN')) AS open_checkout
+         FROM payment_records r WHERE r.reference_id = $1 FOR UPDATE`,
         [reference],
       )
     ).rows[0];
     if (existing?.status === 'PAYMENT_SUCCESS') throw new HttpError(409, RENEW_MESSAGES.alreadyPaid);
     // The same period's checkout still open: the viewer goes back to it instead of opening a second one.
     if (existing?.status === 'PENDING') {
-      if (existing.payment_link) return { link: existing.payment_link };
-      throw new HttpError(409, PAYMENT_MESSAGES.pending); // another request of the viewer is opening it right now
+      if (existing.open_checkout && existing.payment_link) return { link: existing.payment_link };
+      throw new HttpError(409, PAYMENT_MESSAGES.inFlight); // the engine is charging it, or another request is opening it
     }
-    const other = await tx.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING' AND reference_id <> $2`, [userId, reference]);
-    if (other.rows.length) throw new HttpError(409, PAYMENT_MESSAGES.pending);
+    await supersedeCheckouts(tx, userId);
     if (existing) {
-      // An earlier checkout for this period expired or failed: the same record, one more attempt.
+      // An earlier attempt for this period failed or expired: the same record, one more attempt, at the
+      // amount the period was billed at.
       await tx.query(
         `UPDATE payment_records SET status = 'PENDING', checkout_id = NULL, payment_link = NULL, retry_count = retry_count + 1, last_retry_date = $2, updated_at = $2 WHERE id = $1`,
         [existing.id, at],
       );
-      return { payment: { ...payment, id: existing.id } };
+      return { payment: { ...payment, amount: existing.amount, id: existing.id } };
     }
     const created = await recordPayment(tx, {
       userId, subscriptionId: current.id, planId: current.plan_id, referenceId: reference, status: 'PENDING', amount: current.plan_price,
@@ -62,7 +70,7 @@ export async function renewWithCheckout(deps: BillingDeps, userId: string, subsc
     return { payment: { ...payment, id: created.id } };
   }).catch((error: unknown) => {
     // Another request of the viewer wrote a pending payment between the check and the insert.
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.pending);
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.inFlight);
     throw error;
   });
   if ('link' in opened) return { paymentLink: opened.link };

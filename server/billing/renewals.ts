@@ -20,20 +20,21 @@ import type { Language } from '../platform/language';
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { formatDate } from '../../src/lib/dates';
-import { GatewayError, isFinalStatus, recordStatusOf, toMayaValue, type MayaPayment } from '../gateway/maya';
 import { contactOf } from '../identity/users';
 import { clockSql, DAY_MS, now, unsetClock } from '../platform/clock';
 import type { Db, Queryable } from '../platform/db';
 import type { Mailer } from '../platform/mail';
 import { RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
+import { chargeOnce, type ChargeMethod } from './charge';
+import { attemptsOf, charges, DECLINE_REASONS, OPEN_OUTCOMES, openAttempt, resolveAttempt } from './ledger';
 import { recordPaymentUnlessTaken } from './payments';
-import { addBillingPeriod } from './periods';
-import { applyGatewayAnswer, decisiveAttempt } from './settlement';
-import { LAST_RETRY_DAY, REMINDER_DAYS } from './subscriptions';
+import { mailReceiptOf } from './receipts';
+import { reverseDue } from './reversals';
+import { decideAndSchedule, GatewayReadError, GIVEN_UP, settleRecord, type Decision } from './settlement';
+import { REMINDER_DAYS, RENEWAL_GRACE_DAYS, RETRY_DAYS } from './subscriptions';
 
-/** Days after the end date on which a failed renewal is tried again; after the last, the subscription ends. */
-export const RETRY_DAYS = [1, 3, 5, LAST_RETRY_DAY] as const;
+export { RETRY_DAYS };
 export { REMINDER_DAYS };
 /** How long a process holds a renewal charge (real time): one killed mid-way leaves it to another after this. */
 export const CHARGE_LEASE_MS = 60_000;
@@ -44,11 +45,6 @@ export type RenewalDeps = Pick<BillingDeps, 'db' | 'gateway' | 'log' | 'publicBa
 export function renewalReference(subscriptionId: string, periodEnd: Date): string {
   const digest = createHash('sha256').update(`${subscriptionId}|${periodEnd.toISOString()}`).digest('hex').slice(0, 20).toUpperCase();
   return `SB-RN-${digest}`;
-}
-
-/** Maya's refusals that will not change by trying again (expired, lost or stolen card; link removed). */
-export function isHardDecline(reason: string | null | undefined): boolean {
-  return /expired|lost|stolen|not found|unlinked|link|PY0011|PY0012|PY0013/i.test(reason ?? '');
 }
 
 interface DueRow {
@@ -134,17 +130,8 @@ export async function releaseQueued(db: Db, ids: string[]): Promise<void> {
   await db.query('UPDATE subscriptions SET queued_at = NULL WHERE id = ANY($1::uuid[]) AND queued_at IS NOT NULL', [ids]);
 }
 
-const money = (amount: string) => `₱${amount}`;
-
 interface ClaimRow extends DueRow {
   price: string;
-  plan_name: string;
-  billing_cycle: string;
-  duration: number;
-  email: string;
-  first_name: string;
-  /** The viewer's language: the receipt is written in it. */
-  language: Language;
   /** The saved card's customer at Maya (a card subscription). */
   customer_id: string | null;
   at: Date;
@@ -158,18 +145,24 @@ interface Claim {
   fresh: boolean;
 }
 
+/** How long a renewal waits (real time) after the gateway did not answer, or was still processing. */
+export const UNKNOWN_HOLD_MS = 60_000;
+/** How long a renewal waits after Maya refused our own request (keys, rate limit): an alert, not a decline. */
+export const OURS_HOLD_MS = 5 * 60_000;
+
 /**
  * Takes the due period of one subscription for this process, or answers null (nothing due, paid
- * already, another payment of the viewer in flight, or another process holds it). No lock is held:
- * each write is guarded by the database itself (the reference and one payment in flight per viewer
- * are unique; the lease is taken by one guarded UPDATE), so the claim costs three statements.
+ * already, another payment of the viewer in flight, a Renew now checkout open for it, held after a
+ * gateway failure, or another process holds it). No lock is held: each write is guarded by the database
+ * itself (the reference and one payment in flight per viewer are unique; the lease is taken by one
+ * guarded UPDATE).
  */
-async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | null> {
+async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'lapsed' | null> {
   const sub = (
     await db.query<ClaimRow>(
       `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
-         p.price::text AS price, p.name AS plan_name, p.billing_cycle, p.duration, u.email, u.first_name, u.language, c.customer_id, ${clockSql('$2')} AS at
-       FROM subscriptions s JOIN plans p ON p.id = s.plan_id JOIN users u ON u.id = s.user_id
+         p.price::text AS price, c.customer_id, ${clockSql('$2')} AS at
+       FROM subscriptions s JOIN plans p ON p.id = s.plan_id
        LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
        WHERE s.id = $1`,
       [subscriptionId, unsetClock()],
@@ -177,16 +170,19 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | nul
   ).rows[0];
   if (!sub) return null;
   const at = sub.at;
+  const renewable = sub.payment_method === 'MAYA_VAULT' || sub.payment_method === 'MAYA_WALLET';
   const due =
-    (sub.status === 'ACTIVE' && sub.auto_renew && (sub.payment_method === 'MAYA_VAULT' || sub.payment_method === 'MAYA_WALLET') && sub.end_date <= at) ||
-    (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at);
+    renewable &&
+    ((sub.status === 'ACTIVE' && sub.auto_renew && sub.end_date <= at) || (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at));
   if (!due) return null;
+  // A period the viewer no longer had access to is never charged (the engine or the clock was far behind).
+  if (at.getTime() >= sub.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) return 'lapsed';
   const reference = renewalReference(sub.id, sub.end_date);
   // The charge itself is held by one process for a while (real time), so two never charge at once.
   const lease = JSON.stringify(new Date().toISOString());
-  // The first attempt for this period writes its record. Nothing is written when the record exists
-  // (another process wrote it first, or an earlier attempt did), or when another payment of the viewer
-  // (a purchase, a plan change) holds the one slot.
+  // The first attempt for this period writes its record, at the price the period is billed at. Nothing
+  // is written when the record exists (another process, or an earlier attempt), or when another payment
+  // of the viewer (a purchase, a plan change) holds the one slot.
   const created = await recordPaymentUnlessTaken(db, {
     userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: sub.price,
     paymentMethod: sub.payment_method, at,
@@ -194,24 +190,26 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | nul
   });
   if (created) return { sub, reference, record: { id: created.id, amount: sub.price }, fresh: true };
   const existing = (
-    await db.query<{ id: string; status: string; amount: string; retry_count: number }>(
-      'SELECT id, status, amount::text AS amount, retry_count FROM payment_records WHERE reference_id = $1',
+    await db.query<{ id: string; status: string; amount: string; retry_count: number; hold_until: Date | null }>(
+      'SELECT id, status, total_amount::text AS amount, retry_count, hold_until FROM payment_records WHERE reference_id = $1',
       [reference],
     )
   ).rows[0];
   if (!existing) return null; // the viewer's other payment in flight: next sweep
-  if (existing.status === 'PAYMENT_SUCCESS') return null; // this period is paid already
+  if (existing.status !== 'PENDING' && !GIVEN_UP.includes(existing.status)) return null; // paid (or given back) already
+  if (existing.hold_until && existing.hold_until.getTime() > Date.now()) return null;
   try {
     // A retry takes the same record back to PENDING, one more attempt; a PENDING one (a process died
-    // mid-way) is taken over once its lease has run out.
+    // mid-way) is taken over once its lease has run out, unless a Renew now checkout is open for it.
     const leased = await db.query(
-      `UPDATE payment_records SET status = 'PENDING',
+      `UPDATE payment_records r SET status = 'PENDING',
          retry_count = retry_count + CASE WHEN status = 'PENDING' THEN 0 ELSE 1 END,
          last_retry_date = CASE WHEN status = 'PENDING' THEN last_retry_date ELSE $3 END,
          updated_at = CASE WHEN status = 'PENDING' THEN updated_at ELSE $3 END,
          gateway_response = COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('chargeClaimedAt', $4::jsonb)
        WHERE id = $1 AND status = $2 AND retry_count = $5
          AND (status <> 'PENDING' OR gateway_response->>'chargeClaimedAt' IS NULL OR (gateway_response->>'chargeClaimedAt')::timestamptz < $6)
+         AND NOT EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT' AND a.outcome IN ('OPEN', 'UNKNOWN'))
        RETURNING id`,
       [existing.id, existing.status, at, lease, existing.retry_count, new Date(Date.now() - CHARGE_LEASE_MS)],
     );
@@ -226,111 +224,138 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | nul
 
 /**
  * Charges the due period of one subscription, at most once. Answers what happened, for the engine's
- * log and the tests: 'renewed', 'failed', 'pending', or 'skipped' (nothing due, or another process has it).
+ * log and the tests: 'renewed', 'failed', 'pending' (the answer is not known yet: Maya is read by
+ * reference before anything else is done), 'ended' (the period lapsed uncharged), or 'skipped'
+ * (nothing due, or another process has it).
  */
-export async function renewSubscription(deps: RenewalDeps, subscriptionId: string): Promise<'renewed' | 'failed' | 'pending' | 'skipped'> {
-  const { db, gateway, log } = deps;
+export async function renewSubscription(deps: RenewalDeps, subscriptionId: string): Promise<'renewed' | 'failed' | 'pending' | 'ended' | 'skipped'> {
+  const { db } = deps;
   const claim = await claimRenewal(db, subscriptionId);
+  if (claim === 'lapsed') return (await endSubscription(deps, subscriptionId, 'Not renewed in time', ['ACTIVE', 'PAST_DUE'])) ? 'ended' : 'skipped';
   if (!claim) return 'skipped';
   const { sub, reference, record } = claim;
-  const target = { id: record.id, reference_id: reference, amount: record.amount };
+  const currency = 'PHP';
+  // The attempt is in the ledger before anything else: a read meanwhile sees it open, so no older
+  // attempt decides the record while this one is on its way.
+  const attemptId = await openAttempt(db, {
+    recordId: record.id, kind: sub.payment_method === 'MAYA_WALLET' ? 'WALLET' : 'CARD', referenceId: reference, amount: record.amount, currency,
+    methodDetails: sub.payment_method === 'MAYA_WALLET' ? { mayaWalletId: sub.payment_details?.mayaWalletId ?? null } : { cardTokenId: sub.payment_details?.cardTokenId ?? null },
+    at: sub.at,
+  });
+  const notMade = async (why: string) => resolveAttempt(db, attemptId, { outcome: 'NOT_MADE', reason: why }, await now(db));
 
-  // First ask Maya, unless this claim wrote the record: a charge made before a crash is found and
-  // applied, never made again.
-  let attempts: MayaPayment[] = [];
   if (!claim.fresh) {
+    // First ask Maya: a charge made before a crash, or one whose answer was lost, is found and applied,
+    // never made again.
+    let decision: Decision | null;
     try {
-      attempts = await gateway.getPaymentsByReference(reference);
+      decision = await settleRecord(deps, record.id, 'always');
     } catch (error) {
-      log(`renewals: could not read ${reference} at the gateway: ${error instanceof Error ? error.message : String(error)}`);
-      await releaseLease(db, record.id);
+      if (!(error instanceof GatewayReadError)) throw error;
+      await notMade('not made: Maya could not be read first');
+      await holdRecord(db, record.id, UNKNOWN_HOLD_MS);
       return 'pending';
     }
-    await reverseExtraSuccesses(deps, attempts, reference);
-  }
-  const earlier = decisiveAttempt(attempts);
-  let answer: MayaPayment | null = earlier && (!isFinalStatus(earlier.status) || recordStatusOf(earlier.status) === 'PAYMENT_SUCCESS') ? earlier : null;
-  let failure: string | null = null;
-  if (!answer) {
-    const value = toMayaValue(sub.price);
-    try {
-      if (sub.payment_method === 'MAYA_VAULT') {
-        const cardTokenId = String(sub.payment_details?.cardTokenId ?? '');
-        if (!sub.customer_id) throw new GatewayError(404, 'CARD', 'Card not found');
-        answer = await gateway.payWithCard(sub.customer_id, cardTokenId, {
-          totalAmount: { amount: value, currency: 'PHP' }, requestReferenceNumber: reference,
-          redirectUrl: { success: `${deps.publicBaseUrl}/subscription`, failure: `${deps.publicBaseUrl}/subscription`, cancel: `${deps.publicBaseUrl}/subscription` },
-        });
-      } else {
-        answer = await gateway.payWithWalletLink(String(sub.payment_details?.mayaWalletId ?? ''), { totalAmount: { value, currency: 'PHP' }, requestReferenceNumber: reference });
-      }
-    } catch (error) {
-      if (error instanceof GatewayError && (error.status === 0 || error.status >= 500)) {
-        // The gateway did not answer: nothing is known to be charged; the next sweep asks it first.
-        log(`renewals: gateway unavailable for ${reference}: ${error.message}`);
-        await releaseLease(db, record.id);
-        return 'pending';
-      }
-      failure = error instanceof Error ? error.message : String(error);
-    }
-  }
-  let status: string;
-  if (answer) {
-    status = await applyGatewayAnswer(deps, target, answer);
-    if (status === 'PENDING') {
-      // 3-D Secure or still processing: no viewer is here to answer; treat as failed after the gateway says so.
+    if (decision?.status === 'PAYMENT_SUCCESS') {
+      await notMade('not made: the period was paid already');
       await releaseLease(db, record.id);
-      if (answer.status === 'FOR_AUTHENTICATION') failure = 'Your bank asked to confirm the payment';
-      else return 'pending';
+      await mailReceiptOf(deps, record.id);
+      return 'renewed';
     }
-  } else status = 'PAYMENT_FAILED';
+    const others = charges(await attemptsOf(db, record.id)).filter((a) => a.id !== attemptId && OPEN_OUTCOMES.includes(a.outcome));
+    if (others.length) {
+      // An earlier attempt is still on its way at Maya (or not visible yet): wait for it, never charge beside it.
+      await notMade('not made: an earlier attempt is still open');
+      await holdRecord(db, record.id, UNKNOWN_HOLD_MS);
+      return 'pending';
+    }
+  }
+
+  const method: ChargeMethod =
+    sub.payment_method === 'MAYA_VAULT'
+      ? {
+          kind: 'MAYA_VAULT', customerId: sub.customer_id, cardTokenId: String(sub.payment_details?.cardTokenId ?? ''),
+          redirectUrl: { success: `${deps.publicBaseUrl}/subscription`, failure: `${deps.publicBaseUrl}/subscription`, cancel: `${deps.publicBaseUrl}/subscription` },
+        }
+      : { kind: 'MAYA_WALLET', linkId: String(sub.payment_details?.mayaWalletId ?? '') };
+  const payment = { id: record.id, userId: sub.user_id, referenceId: reference, amount: record.amount, currency, planName: '', planSlug: '', planDescription: '' };
+  const attempted = await chargeOnce(deps, method, payment, attemptId);
+  let decision = attempted.decision;
+  if (attempted.result.outcome === 'OPEN' && attempted.redirect) {
+    // The bank asks to confirm a payment no viewer is here for: a soft decline; the viewer is asked to
+    // confirm or change the method (a late success of it still pays the period).
+    await resolveAttempt(db, attemptId, { outcome: 'DECLINED', decline: 'SOFT', reason: DECLINE_REASONS.confirm }, await now(db));
+    decision = await decideAndSchedule(db, record.id);
+  }
+  const status = decision?.status;
   if (status === 'PAYMENT_SUCCESS') {
-    await mailReceipt(deps, sub, { reference, amount: record.amount, recordId: record.id });
+    await releaseLease(db, record.id);
+    await mailReceiptOf(deps, record.id);
     return 'renewed';
   }
-  if (answer && status !== 'PENDING' && !failure) failure = 'Your payment was declined';
-  await failRenewal(deps, sub, record.id, failure ?? 'Your payment was declined');
-  return 'failed';
+  if (status === 'REVERSAL_DUE') {
+    // The period stopped standing while the charge was on its way (a plan change, a voucher, a cancel).
+    await releaseLease(db, record.id);
+    await reverseDue(deps, record.id);
+    return 'skipped';
+  }
+  if (decision?.failedNow) {
+    await failRenewal(deps, sub, decision.failedNow.reason, decision.failedNow.hard);
+    return 'failed';
+  }
+  // Declined, and decided (and dunned) by the payment's webhook, which raced this answer.
+  if (status && GIVEN_UP.includes(status) && attempted.result.outcome === 'DECLINED') {
+    await releaseLease(db, record.id);
+    return 'failed';
+  }
+  // Not known yet (lost answer, still processing), or refused as our own fault: held, never dunned.
+  await releaseLease(db, record.id);
+  await holdRecord(db, record.id, attempted.result.outcome === 'OURS' ? OURS_HOLD_MS : UNKNOWN_HOLD_MS);
+  return 'pending';
 }
 
 async function releaseLease(db: Db, recordId: string) {
   await db.query(`UPDATE payment_records SET gateway_response = gateway_response - 'chargeClaimedAt' WHERE id = $1`, [recordId]);
 }
 
-/** Two successes at Maya for one period's reference (a charge raced a lost answer): every one but the first is given back. */
-async function reverseExtraSuccesses(deps: RenewalDeps, attempts: MayaPayment[], reference: string) {
-  const paid = attempts.filter((p) => isFinalStatus(p.status) && recordStatusOf(p.status) === 'PAYMENT_SUCCESS').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  for (const extra of paid.slice(1)) {
-    try {
-      if (extra.canVoid !== false) await deps.gateway.voidPayment(extra.id, { reason: `${PRODUCT_NAME}: a second charge for one period` });
-      else await deps.gateway.refundPayment(extra.id, { totalAmount: { amount: Number(extra.amount), currency: 'PHP' }, reason: `${PRODUCT_NAME}: a second charge for one period` });
-      deps.log(`renewals: a second charge for ${reference} (${extra.id}) was given back`);
-    } catch (error) {
-      deps.log(`renewals: could not give back ${extra.id}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+/** No new charge for this record before `ms` from now (real time); the lease is given back. */
+async function holdRecord(db: Db, recordId: string, ms: number) {
+  await db.query(`UPDATE payment_records SET hold_until = $2, gateway_response = gateway_response - 'chargeClaimedAt' WHERE id = $1`, [recordId, new Date(Date.now() + ms)]);
+}
+
+/**
+ * What follows a renewal record's outcome decided outside the engine's own charge (a webhook, the
+ * reconciler, a read): a receipt when it was paid, dunning when its newest attempt was declined.
+ */
+export async function renewalDecided(deps: RenewalDeps, decision: Decision | null): Promise<void> {
+  if (!decision) return;
+  if (decision.paidNow) await mailReceiptOf(deps, decision.recordId);
+  if (decision.failedNow && decision.renews) {
+    const sub = (await deps.db.query<DueRow>('SELECT id, user_id, end_date FROM subscriptions WHERE id = $1', [decision.renews])).rows[0];
+    if (sub) await failRenewal(deps, sub, decision.failedNow.reason, decision.failedNow.hard);
   }
 }
 
-/** A failed attempt: PAST_DUE with the next try (none after a hard decline), or the end after the last. */
-async function failRenewal(deps: RenewalDeps, sub: DueRow, recordId: string, reason: string) {
+/**
+ * A declined attempt: PAST_DUE with the next try (none after a hard decline), or the end after the last
+ * (also for a first attempt made more than 7 days late: it is the last one). Only the subscription
+ * still live at the end date this period starts from is touched.
+ */
+async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id' | 'end_date'>, reason: string, hard: boolean) {
   const { db } = deps;
   const at = await now(db);
-  // The answer may have marked the record failed already; the lease is given back either way.
-  await db.query(
-    `UPDATE payment_records SET status = CASE WHEN status = 'PENDING' THEN 'PAYMENT_FAILED' ELSE status END, gateway_response = gateway_response - 'chargeClaimedAt', updated_at = $2
-     WHERE id = $1 AND status IN ('PENDING', 'PAYMENT_FAILED')`,
-    [recordId, at],
-  );
   const nextDay = RETRY_DAYS.find((days) => sub.end_date.getTime() + days * DAY_MS > at.getTime() + 1000);
-  const hard = isHardDecline(reason);
   if (nextDay === undefined) {
-    await endSubscription(deps, sub.id, reason);
+    await endSubscription(deps, sub.id, reason, ['ACTIVE', 'PAST_DUE']);
     return;
   }
   const next = hard ? null : new Date(sub.end_date.getTime() + nextDay * DAY_MS);
-  await db.query(`UPDATE subscriptions SET status = 'PAST_DUE', next_attempt_at = $2, renewal_failure = $3, updated_at = $4 WHERE id = $1 AND status IN ('ACTIVE', 'PAST_DUE')`, [
-    sub.id, next, reason, at,
-  ]);
+  const updated = await db.query(
+    `UPDATE subscriptions SET status = 'PAST_DUE', next_attempt_at = $2, renewal_failure = $3, updated_at = $4
+     WHERE id = $1 AND status IN ('ACTIVE', 'PAST_DUE') AND end_date = $5 RETURNING id`,
+    [sub.id, next, reason, at, sub.end_date],
+  );
+  if (!updated.rows.length) return;
   const user = await contactOf(db, sub.user_id);
   await deps.mailer.send({
     to: user.email,
@@ -342,14 +367,17 @@ async function failRenewal(deps: RenewalDeps, sub: DueRow, recordId: string, rea
   });
 }
 
-/** Ends a PAST_DUE subscription (after the last attempt, or its grace): EXPIRED with the reason, the viewer FREE. */
-export async function endSubscription(deps: RenewalDeps, subscriptionId: string, reason = 'Renewal payment failed'): Promise<boolean> {
+/**
+ * Ends a subscription whose renewal failed for good (after the last attempt, or its grace; by default
+ * only a PAST_DUE one): EXPIRED with the reason, the viewer FREE, and mailed once.
+ */
+export async function endSubscription(deps: RenewalDeps, subscriptionId: string, reason = 'Renewal payment failed', from: string[] = ['PAST_DUE']): Promise<boolean> {
   const { db } = deps;
   const at = await now(db);
   const ended = await db.query<{ user_id: string }>(
     `UPDATE subscriptions SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, canceled_date = $2, canceled_reason = $3, end_notice_at = $2, updated_at = $2
-     WHERE id = $1 AND status = 'PAST_DUE' RETURNING user_id`,
-    [subscriptionId, at, `Renewal failed: ${reason}`],
+     WHERE id = $1 AND status = ANY($4::text[]) RETURNING user_id`,
+    [subscriptionId, at, `Renewal failed: ${reason}`, from],
   );
   const row = ended.rows[0];
   if (!row) return false;
@@ -361,21 +389,6 @@ export async function endSubscription(deps: RenewalDeps, subscriptionId: string,
     text: `Hi ${user.firstName}, we could not renew your Premium subscription, so it has ended and your account is now Free. Subscribe again any time: ${deps.publicBaseUrl}/subscription`,
   });
   return true;
-}
-
-/**
- * The receipt, from what the renewal knows: the period paid starts at the old end date and lasts the
- * plan's period (as activation.ts writes it, whichever of the answer and the webhook applied it).
- */
-async function mailReceipt(deps: RenewalDeps, sub: ClaimRow, paid: { reference: string; amount: string; recordId: string }) {
-  const end = addBillingPeriod(sub.end_date, sub.billing_cycle, sub.duration);
-  const method = sub.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : 'your saved card';
-  await deps.mailer.send({
-    to: sub.email,
-    language: sub.language,
-    subject: `${PRODUCT_NAME}: receipt for your ${sub.plan_name} renewal`,
-    text: `Hi ${sub.first_name}, your Premium subscription renewed. Plan: ${sub.plan_name}. Period: ${formatDate(sub.end_date)} to ${formatDate(end)}. Amount: ${money(paid.amount)}, paid with ${method}. Reference: ${paid.reference}. Your receipt, to print or save as PDF: ${deps.publicBaseUrl}/subscription/receipts/${paid.recordId}`,
-  });
 }
 
 /** The checkout reminder: mailed once per period, from 3 days before the end date. */

@@ -1,214 +1,354 @@
 /**
- * Learning a payment's outcome and applying it exactly once. The outcome comes from the gateway, read
- * where Maya documents it (a checkout by its id, card and wallet payments by our reference number),
- * never from a webhook body or a return address. "Exactly once" is one guarded
- * UPDATE ... WHERE status = 'PENDING' in the transaction that also writes the subscription
- * (activation.ts): a return, a webhook, or both racing, find nothing left to change.
+ * Learning a payment's outcome and applying it exactly once (issue 32, product.md#money-ledger).
  *
- * Money is never taken twice: a success that pays for nothing (the viewer already has the period
- * paid, or the record had been given up as failed or expired) is not stacked; the record becomes
- * REVERSAL_DUE and the charge is voided (same day) or refunded (reversals.ts), and recorded.
+ * A payment record carries its gateway attempts (ledger.ts). Its outcome is decided from them, here
+ * and nowhere else (`decideRecord`), in one transaction that locks the record and writes the
+ * subscription it pays for (activation.ts):
+ * - the first attempt that SUCCEEDED pays the record's period, if that period still stands (the
+ *   subscription a renewal renews is still live at that end date; the one a plan change replaces is
+ *   still the viewer's live one; a purchase finds no paid period running) and the amount is the
+ *   record's; otherwise it is given back (REVERSAL_DUE, reversals.ts);
+ * - every other success of the record is given back too (a second charge for one period);
+ * - without a success, the NEWEST attempt decides, once it is final: a read during a retry never
+ *   settles the record from the attempt before it;
+ * - an attempt whose answer was lost stays open until Maya is read by reference.
+ *
+ * Outcomes come from the gateway, read where Maya documents it (a checkout by its id, card and wallet
+ * payments by our reference number), never from a webhook body or a return address.
  */
 import type { PaymentMethod } from '../../src/api/schemas';
-import { fromMayaValue, isFinalStatus, recordStatusOf, type Gateway, type MayaPayment } from '../gateway/maya';
-import { clockSql, now, unsetClock, type Queryable } from '../platform/clock';
+import { fromMayaValue, type Gateway, type MayaPayment } from '../gateway/maya';
+import { now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { activatePaidRecord, CHANGE_KEY, RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
-import { reverseDuplicate } from './reversals';
+import { attemptsOf, charges, classifyPayment, OPEN_OUTCOMES, resolveAttempt, type AttemptKind, type AttemptRow } from './ledger';
 import { currentSubscription } from './subscriptions';
 
-interface RecordRow {
+export interface RecordRow {
   id: string;
   user_id: string;
   plan_id: number | null;
+  subscription_id: string | null;
   checkout_id: string | null;
   reference_id: string;
   status: string;
   amount: string;
+  currency: string;
   payment_method: PaymentMethod;
   payment_details: Record<string, unknown> | null;
+  applied_attempt_id: string | null;
   created_at: Date;
 }
 
-const RECORD_COLUMNS = `id, user_id, plan_id, checkout_id, reference_id, status, amount::text AS amount, payment_method,
-  gateway_response->'details' AS payment_details, created_at`;
+const RECORD_COLUMNS = `id, user_id, plan_id, subscription_id, checkout_id, reference_id, status, total_amount::text AS amount, currency, payment_method,
+  gateway_response->'details' AS payment_details, applied_attempt_id, created_at`;
 
-async function findRecord(q: Queryable, where: 'id' | 'reference_id', value: string): Promise<RecordRow | null> {
-  return (await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM payment_records WHERE ${where} = $1`, [value])).rows[0] ?? null;
+export async function findRecord(q: Queryable, where: 'id' | 'reference_id', value: string, lock = false): Promise<RecordRow | null> {
+  return (await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM payment_records WHERE ${where} = $1${lock ? ' FOR UPDATE' : ''}`, [value])).rows[0] ?? null;
 }
 
 type SettleDeps = Pick<BillingDeps, 'db' | 'gateway' | 'log'>;
 
-/** What the gateway says of one attempt, whichever way it was read. */
+/** Record statuses of a payment we had given up on: a success arriving for one of them is looked at again. */
+export const GIVEN_UP = ['PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'];
+
+/**
+ * How long an attempt whose answer was lost may take to show at Maya (real time). An attempt Maya still
+ * lists nothing for after this was never made (the call died before it reached Maya), so a renewal may
+ * be charged again and a record with nothing else open expires.
+ */
+export const NOT_MADE_AFTER_MS = 2 * 60 * 1000;
+
+/** The kind of attempt a record's own method makes. */
+export const attemptKindOf = (method: PaymentMethod): AttemptKind => (method === 'MAYA_CHECKOUT' ? 'CHECKOUT' : method === 'MAYA_WALLET' ? 'WALLET' : 'CARD');
+
+/** What the gateway says of one payment or checkout, whichever way it was read. */
 export interface GatewayOutcome {
   id: string;
   status: string;
   amount: number | string;
   currency: string;
   requestReferenceNumber: string;
-  updatedAt?: string | null | undefined;
+  createdAt?: string | null | undefined;
+  errorCode?: unknown;
 }
 
-/** Stores Maya's id (and hosted page) on the record once the gateway has answered the creation. */
-export async function attachGatewayId(db: Db, recordId: string, gatewayId: string, paymentLink: string | null): Promise<void> {
-  const at = await now(db);
-  await db.query('UPDATE payment_records SET checkout_id = $2, payment_link = $3, updated_at = $4 WHERE id = $1', [recordId, gatewayId, paymentLink, at]);
+export interface Decision {
+  recordId: string;
+  userId: string;
+  status: string;
+  /** The record was paid by this decision (its receipt is due). */
+  paidNow: boolean;
+  /** A renewal record whose newest attempt was declined by this decision (dunning follows). */
+  failedNow: { reason: string; hard: boolean } | null;
+  /** The subscription a renewal record renews, when it is one. */
+  renews: string | null;
 }
 
-/** The attempt that counts among several with one reference: a success if there is one, else the one named, else the latest. */
-export function decisiveAttempt(payments: MayaPayment[], gatewayId?: string | null): MayaPayment | null {
-  return (
-    payments.find((p) => isFinalStatus(p.status) && recordStatusOf(p.status) === 'PAYMENT_SUCCESS') ??
-    payments.find((p) => p.id === gatewayId) ??
-    [...payments].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ??
-    null
-  );
-}
-
-/** Reads the record's outcome where Maya documents it: a checkout by its id, card and wallet payments by reference number. */
-async function readOutcome(gateway: Gateway, record: RecordRow, gatewayId: string | null): Promise<GatewayOutcome | null> {
-  if (record.payment_method === 'MAYA_CHECKOUT') {
-    if (!gatewayId) return null;
-    const checkout = await gateway.getCheckout(gatewayId);
-    return {
-      id: checkout.id, status: checkout.paymentStatus, amount: checkout.totalAmount.value ?? checkout.totalAmount.amount ?? '',
-      currency: checkout.totalAmount.currency, requestReferenceNumber: checkout.requestReferenceNumber, updatedAt: checkout.updatedAt,
-    };
-  }
-  const payment = decisiveAttempt(await gateway.getPaymentsByReference(record.reference_id), gatewayId);
-  return payment ? { ...payment } : null;
-}
+/** Thrown when Maya could not be read: a webhook is then answered non-2xx, so Maya delivers it again. */
+export class GatewayReadError extends Error {}
 
 /**
- * Asks the gateway about a PENDING record and applies a final answer. `gatewayId` is used when the
- * record does not know Maya's id yet (a webhook that arrives while the creation call is still open).
- * Returns the record's status afterwards.
+ * Reads what Maya holds for the record's attempts, writes it into the ledger, and decides the record.
+ * `read`: 'open' reads only while an attempt is open; 'always' reads anyway (a webhook, the reconciler:
+ * a late success or a reversal made in Maya's dashboard). Throws GatewayReadError when Maya could not
+ * be read; the decision is then left as it was.
  */
-export async function settlePayment(deps: SettleDeps, recordId: string, gatewayId?: string): Promise<string> {
+export async function settleRecord(deps: SettleDeps, recordId: string, read: 'open' | 'always' = 'open', realNow = Date.now()): Promise<Decision | null> {
   const record = await findRecord(deps.db, 'id', recordId);
-  if (!record) return 'UNKNOWN';
-  if (record.status === 'REVERSAL_DUE') return reverseDuplicate(deps, record.id);
-  if (record.status !== 'PENDING') return record.status;
-  const mayaId = record.checkout_id ?? gatewayId ?? null;
-  if (!mayaId && record.payment_method === 'MAYA_CHECKOUT') return record.status;
-  let outcome: GatewayOutcome | null;
-  try {
-    outcome = await readOutcome(deps.gateway, record, mayaId);
-  } catch (error) {
-    deps.log(`gateway: could not read payment ${mayaId ?? record.reference_id}: ${error instanceof Error ? error.message : String(error)}`);
-    return record.status;
-  }
-  return outcome ? applyGatewayAnswer(deps, record, outcome) : record.status;
+  if (!record) return null;
+  const attempts = charges(await attemptsOf(deps.db, recordId));
+  const open = attempts.some((a) => OPEN_OUTCOMES.includes(a.outcome));
+  if (read === 'always' || open || (record.status === 'PENDING' && attempts.length === 0)) await readGateway(deps, record, attempts, realNow);
+  return decideAndSchedule(deps.db, recordId, realNow);
 }
 
-/** Applies what the gateway said about the record's payment, after checking it is that payment. */
-export async function applyGatewayAnswer(
-  deps: SettleDeps,
-  record: Pick<RecordRow, 'id' | 'reference_id' | 'amount'>,
-  payment: GatewayOutcome,
-): Promise<string> {
-  if (!isFinalStatus(payment.status)) return 'PENDING';
-  let amount: string | null;
+/** Maya's view of the record's attempts, written into the ledger. */
+async function readGateway(deps: SettleDeps, record: RecordRow, attempts: AttemptRow[], realNow: number): Promise<void> {
+  const { db, gateway } = deps;
+  const outcomes: GatewayOutcome[] = [];
   try {
-    amount = fromMayaValue(payment.amount);
-  } catch {
-    amount = null;
-  }
-  const matches = payment.requestReferenceNumber === record.reference_id && amount === record.amount && payment.currency === 'PHP';
-  if (!matches) {
-    deps.log(`gateway: payment ${payment.id} does not match record ${record.id} (reference, amount or currency); not applied`);
-    return 'PENDING';
-  }
-  const response = { id: payment.id, status: payment.status, amount: payment.amount, currency: payment.currency, updatedAt: payment.updatedAt ?? null };
-  const status = await applyOutcome(deps.db, record.id, recordStatusOf(payment.status), response, payment.id);
-  return status === 'REVERSAL_DUE' ? reverseDuplicate(deps, record.id) : status;
-}
-
-/** Record statuses of an attempt we had given up on: a success arriving for one of them took money that paid nothing. */
-const GIVEN_UP = ['PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'];
-
-/**
- * The one place an outcome is written: the record leaves PENDING once; on success the subscription it
- * pays for is written in the same transaction, unless it would pay for time already paid (then
- * REVERSAL_DUE). Returns the record's status afterwards.
- */
-export async function applyOutcome(db: Db, recordId: string, status: string, gatewayResponse: Record<string, unknown>, gatewayId?: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    // The billing clock is read by the UPDATE itself (one round trip less on every outcome).
-    const updated = await tx.query<RecordRow & { at: Date }>(
-      `UPDATE payment_records SET status = $2, gateway_response = COALESCE(gateway_response, '{}'::jsonb) || $3::jsonb,
-         checkout_id = COALESCE(checkout_id, $4), updated_at = ${clockSql('$5')}
-       WHERE id = $1 AND status = 'PENDING'
-       RETURNING ${RECORD_COLUMNS}, updated_at AS at`,
-      [recordId, status, JSON.stringify({ gateway: gatewayResponse }), gatewayId ?? null, unsetClock()],
-    );
-    const row = updated.rows[0];
-    if (!row) {
-      const existing = await findRecord(tx, 'id', recordId);
-      if (!existing) return 'UNKNOWN';
-      if (status !== 'PAYMENT_SUCCESS' || !GIVEN_UP.includes(existing.status)) return existing.status;
-      // Maya took the money after we had written this attempt off: give it back, never keep it silently.
-      await markReversalDue(tx, recordId, existing.status, gatewayResponse, await now(tx), 'paid after it was written off');
-      return 'REVERSAL_DUE';
+    // A hosted checkout is read by its id (each attempt has its own); card and wallet payments by reference.
+    for (const attempt of attempts) {
+      if (attempt.kind !== 'CHECKOUT' || !attempt.maya_id) continue;
+      const checkout = await gateway.getCheckout(attempt.maya_id);
+      outcomes.push({
+        id: checkout.id, status: checkout.paymentStatus, amount: checkout.totalAmount.value ?? checkout.totalAmount.amount ?? '',
+        currency: checkout.totalAmount.currency, requestReferenceNumber: checkout.requestReferenceNumber, createdAt: null,
+      });
     }
-    const { at, ...record } = row;
-    if (status !== 'PAYMENT_SUCCESS' || record.plan_id === null) return status;
-    // A plan change or a renewal pays for a period of the viewer's paid subscription: never a duplicate by that.
-    const paysOwnPeriod = typeof record.payment_details?.[CHANGE_KEY] === 'string' || typeof record.payment_details?.[RENEWS_KEY] === 'string';
-    if (!paysOwnPeriod) {
-      // A purchase for a viewer who already has a paid period running pays for nothing: never stacked.
-      const current = await currentSubscription(tx, record.user_id, at);
-      if (current && current.plan_type !== 'FREE') {
-        await markReversalDue(tx, recordId, 'PAYMENT_SUCCESS', gatewayResponse, at, 'the period is already paid');
-        return 'REVERSAL_DUE';
+    if (record.payment_method !== 'MAYA_CHECKOUT' || attempts.some((a) => a.kind !== 'CHECKOUT')) {
+      outcomes.push(...(await gateway.getPaymentsByReference(record.reference_id)));
+    }
+  } catch (error) {
+    deps.log(`gateway: could not read payment ${record.reference_id}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new GatewayReadError(`could not read ${record.reference_id}`);
+  }
+  await writeOutcomes(db, record, attempts, outcomes, realNow);
+}
+
+/** Each payment Maya listed, matched to its attempt (by Maya's id, else the oldest open one without an id), or entered as found. */
+export async function writeOutcomes(db: Db, record: RecordRow, attempts: AttemptRow[], outcomes: GatewayOutcome[], realNow = Date.now()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const at = await now(tx);
+    const waiting = attempts.filter((a) => !a.maya_id && OPEN_OUTCOMES.includes(a.outcome) && a.kind !== 'CHECKOUT');
+    const seen = new Set<string>();
+    for (const payment of outcomes) {
+      if (payment.requestReferenceNumber !== record.reference_id || seen.has(payment.id)) continue;
+      seen.add(payment.id);
+      let amount: string;
+      try {
+        amount = fromMayaValue(payment.amount);
+      } catch {
+        continue;
+      }
+      let attempt = attempts.find((a) => a.maya_id === payment.id) ?? null;
+      if (!attempt && payment.status !== 'FOR_AUTHENTICATION') attempt = waiting.shift() ?? null;
+      let attemptId = attempt?.id;
+      if (!attemptId) {
+        // Money Maya holds under our reference that no attempt of ours names: entered, so the ledger knows it.
+        attemptId = (
+          await tx.query<{ id: string }>(
+            `INSERT INTO gateway_attempts (record_id, kind, reference_id, maya_id, amount, currency, reason, created_at)
+             VALUES ($1, $2, $3, $4, $5::numeric, $6, 'found at the gateway', $7)
+             ON CONFLICT (maya_id) WHERE maya_id IS NOT NULL AND reverses IS NULL DO UPDATE SET maya_id = EXCLUDED.maya_id RETURNING id`,
+            [record.id, attemptKindOf(record.payment_method), record.reference_id, payment.id, amount, payment.currency, at],
+          )
+        ).rows[0]!.id;
+      } else if (amount !== attempt!.amount) {
+        // What Maya took is what the ledger says was taken.
+        await tx.query('UPDATE gateway_attempts SET amount = $2::numeric WHERE id = $1', [attemptId, amount]);
+      }
+      const result = classifyPayment(payment as MayaPayment);
+      if (result.outcome === 'REVERSED') {
+        // Given back: by us (our VOID or REFUND attempt says so) or in Maya's own dashboard.
+        await tx.query(
+          `UPDATE gateway_attempts SET outcome = 'REVERSED', gateway_status = $2, maya_id = COALESCE(maya_id, $3), resolved_at = COALESCE(resolved_at, $4), reversal_due = false
+           WHERE id = $1 AND outcome IN ('OPEN', 'UNKNOWN', 'SUCCEEDED')`,
+          [attemptId, payment.status, payment.id, at],
+        );
+      } else {
+        await resolveAttempt(tx, attemptId, { ...result, mayaId: payment.id }, at);
       }
     }
-    await activatePaidRecord(tx, { ...record, plan_id: record.plan_id }, at);
-    return status;
+    // Asked long ago, and Maya lists nothing for it: it never reached Maya.
+    for (const attempt of waiting) {
+      if (realNow - attempt.made_at.getTime() >= NOT_MADE_AFTER_MS) {
+        await resolveAttempt(tx, attempt.id, { outcome: 'NOT_MADE', reason: 'Maya holds no payment for it' }, at);
+      }
+    }
   });
 }
 
-async function markReversalDue(tx: Queryable, recordId: string, from: string, gatewayResponse: Record<string, unknown>, at: Date, reason: string) {
-  await tx.query(
-    `UPDATE payment_records SET status = 'REVERSAL_DUE', gateway_response = COALESCE(gateway_response, '{}'::jsonb) || $3::jsonb, updated_at = $4
-     WHERE id = $1 AND status = $2`,
-    [recordId, from, JSON.stringify({ gateway: gatewayResponse, reversal: { reason } }), at],
+/** The record's outcome from its attempts, and when the reconciler should look at it again. */
+export async function decideAndSchedule(db: Db, recordId: string, realNow = Date.now()): Promise<Decision | null> {
+  const decision = await db.transaction((tx) => decideRecord(tx, recordId));
+  if (decision) await schedule(db, recordId, decision.paidNow, realNow);
+  return decision;
+}
+
+const RECORD_STATUS_OF: Partial<Record<AttemptRow['outcome'], string>> = {
+  DECLINED: 'PAYMENT_FAILED', OURS: 'PAYMENT_FAILED', FAILED: 'PAYMENT_FAILED', EXPIRED: 'PAYMENT_EXPIRED', NOT_MADE: 'PAYMENT_EXPIRED', CANCELLED: 'PAYMENT_CANCELLED',
+};
+
+/** The one place a record's outcome is written. Locks the record; answers what changed. */
+export async function decideRecord(tx: Queryable, recordId: string): Promise<Decision | null> {
+  const record = await findRecord(tx, 'id', recordId, true);
+  if (!record) return null;
+  const at = await now(tx);
+  const all = await attemptsOf(tx, recordId);
+  const attempts = charges(all);
+  const renews = typeof record.payment_details?.[RENEWS_KEY] === 'string' ? (record.payment_details[RENEWS_KEY] as string) : null;
+  const decision: Decision = { recordId, userId: record.user_id, status: record.status, paidNow: false, failedNow: null, renews };
+  const setStatus = async (status: string, extra = '') => {
+    await tx.query(`UPDATE payment_records SET status = $2, updated_at = $3${extra} WHERE id = $1`, [recordId, status, at]);
+    decision.status = status;
+  };
+  const markReversal = async (attemptId: string) => {
+    await tx.query(`UPDATE gateway_attempts SET reversal_due = true WHERE id = $1 AND outcome = 'SUCCEEDED' AND NOT reversal_due`, [attemptId]);
+  };
+
+  const successes = attempts.filter((a) => a.outcome === 'SUCCEEDED');
+  let applied = record.applied_attempt_id;
+  if (!applied && successes.length && (record.status === 'PENDING' || GIVEN_UP.includes(record.status))) {
+    const first = successes[0]!;
+    if (first.amount === record.amount && record.plan_id !== null && (await periodStands(tx, record, at))) {
+      await tx.query(`UPDATE payment_records SET status = 'PAYMENT_SUCCESS', applied_attempt_id = $2, paid_at = $3, checkout_id = COALESCE(checkout_id, $4), updated_at = $3 WHERE id = $1`, [
+        recordId, first.id, at, first.maya_id,
+      ]);
+      decision.status = 'PAYMENT_SUCCESS';
+      decision.paidNow = true;
+      applied = first.id;
+      await activatePaidRecord(tx, { ...record, plan_id: record.plan_id }, at);
+    } else {
+      // Money that pays for nothing: the period is paid, replaced, canceled or ended meanwhile.
+      await markReversal(first.id);
+      await setStatus('REVERSAL_DUE');
+    }
+  }
+  // A second success for one record is never kept.
+  for (const extra of successes) if (extra.id !== applied && !extra.reversal_due) await markReversal(extra.id);
+
+  if (decision.status === 'PENDING' && !successes.length) {
+    const newest = attempts.at(-1);
+    let final = newest ? RECORD_STATUS_OF[newest.outcome] : undefined;
+    // A renewal whose last attempt was refused as our own fault, or never made, is no failure of the
+    // viewer's: while its period stands it stays open for the engine's next attempt.
+    if (final && renews && (newest!.outcome === 'OURS' || newest!.outcome === 'NOT_MADE') && (await stillRenewing(tx, record))) final = undefined;
+    if (final) {
+      await setStatus(final);
+      // Dunning follows a card or wallet attempt the gateway declined; never our fault, an abandoned Renew now checkout, or an attempt not made.
+      if (renews && newest!.outcome === 'DECLINED' && newest!.kind !== 'CHECKOUT') {
+        decision.failedNow = { reason: newest!.reason ?? 'Your payment was declined', hard: newest!.decline === 'HARD' };
+      }
+    }
+  }
+
+  // Given back in Maya's own dashboard: the period it paid ends now, and the record says so.
+  const appliedRow = applied ? all.find((a) => a.id === applied) : undefined;
+  if (record.status === 'PAYMENT_SUCCESS' && appliedRow?.outcome === 'REVERSED' && !all.some((a) => a.reverses === appliedRow.id)) {
+    await setStatus('REFUNDED', `, gateway_response = COALESCE(gateway_response, '{}'::jsonb) || '{"reversal": {"reason": "reversed at the gateway"}}'::jsonb`);
+    await tx.query(
+      `UPDATE subscriptions SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, end_date = LEAST(end_date, $2),
+         canceled_reason = 'Payment reversed at the gateway', updated_at = $2, end_notice_at = COALESCE(end_notice_at, $2)
+       WHERE id = (SELECT subscription_id FROM payment_records WHERE id = $1) AND status IN ('ACTIVE', 'PAST_DUE', 'CANCELED')`,
+      [recordId, at],
+    );
+  }
+  // Every charge of a record that paid nothing given back: the record says how.
+  if (decision.status === 'REVERSAL_DUE' && !successes.length) {
+    // Ours (a VOID or REFUND attempt that succeeded), else one made in Maya's dashboard.
+    const reversal = all.filter((a) => a.reverses && a.outcome === 'SUCCEEDED').at(-1);
+    const atMaya = attempts.filter((a) => a.outcome === 'REVERSED').at(-1);
+    if (reversal) await setStatus(reversal.kind === 'VOID' ? 'VOIDED' : 'REFUNDED');
+    else if (atMaya) await setStatus(atMaya.gateway_status === 'VOIDED' ? 'VOIDED' : 'REFUNDED');
+  }
+  return decision;
+}
+
+/** The renewal record's subscription is still one the engine charges, at the end date this period starts from. */
+async function stillRenewing(tx: Queryable, record: RecordRow): Promise<boolean> {
+  const details = record.payment_details ?? {};
+  const found = await tx.query(
+    `SELECT 1 FROM subscriptions WHERE id = $1 AND user_id = $2 AND end_date = $3 AND payment_method IN ('MAYA_VAULT', 'MAYA_WALLET')
+       AND ((status = 'ACTIVE' AND auto_renew) OR (status = 'PAST_DUE' AND next_attempt_at IS NOT NULL))`,
+    [details[RENEWS_KEY], record.user_id, typeof details.periodStart === 'string' ? new Date(details.periodStart) : null],
   );
+  return found.rows.length > 0;
 }
 
 /**
- * Asks the gateway about the viewer's pending payments (an abandoned checkout reads as expired after
- * its hour) and finishes any reversal still due.
+ * Does the period this record pays still stand? A renewal: the subscription it renews is still live
+ * (ACTIVE or PAST_DUE) at the end date the period starts from. A plan change: the subscription it
+ * replaces is still the viewer's live one. A purchase: the viewer has no paid period running.
+ * Locks the subscription it looks at.
+ */
+async function periodStands(tx: Queryable, record: RecordRow, at: Date): Promise<boolean> {
+  const details = record.payment_details ?? {};
+  if (typeof details[RENEWS_KEY] === 'string') {
+    const sub = (
+      await tx.query<{ status: string; end_date: Date }>('SELECT status, end_date FROM subscriptions WHERE id = $1 AND user_id = $2 FOR UPDATE', [details[RENEWS_KEY], record.user_id])
+    ).rows[0];
+    const periodStart = typeof details.periodStart === 'string' ? new Date(details.periodStart).getTime() : NaN;
+    return !!sub && (sub.status === 'ACTIVE' || sub.status === 'PAST_DUE') && sub.end_date.getTime() === periodStart;
+  }
+  if (typeof details[CHANGE_KEY] === 'string') {
+    const sub = (
+      await tx.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1 AND user_id = $2 FOR UPDATE', [details[CHANGE_KEY], record.user_id])
+    ).rows[0];
+    return !!sub && ['ACTIVE', 'PAST_DUE', 'CANCELED'].includes(sub.status);
+  }
+  const current = await currentSubscription(tx, record.user_id, at);
+  return !current || current.plan_type === 'FREE';
+}
+
+/**
+ * When the reconciler reads the record at Maya again (real time): soon while an attempt is open or a
+ * charge waits to be given back (the wait grows with the attempt's age, up to half an hour); once more
+ * after a record is paid (ten minutes later when it took more than one attempt: a late duplicate; else
+ * a day later: a refund made in Maya's dashboard). Otherwise never.
+ */
+async function schedule(db: Db, recordId: string, paidNow: boolean, realNow: number): Promise<void> {
+  const attempts = await attemptsOf(db, recordId);
+  const openOnes = attempts.filter((a) => OPEN_OUTCOMES.includes(a.outcome) || a.reversal_due);
+  let next: number | null = null;
+  if (openOnes.length) {
+    const age = realNow - Math.min(...openOnes.map((a) => a.made_at.getTime()));
+    next = realNow + Math.min(30 * 60_000, Math.max(30_000, age / 2));
+  } else if (paidNow) {
+    next = realNow + (charges(attempts).length > 1 ? 10 * 60_000 : 24 * 60 * 60_000);
+  }
+  await db.query('UPDATE payment_records SET recheck_at = $2 WHERE id = $1 AND recheck_at IS DISTINCT FROM $2', [recordId, next === null ? null : new Date(next)]);
+}
+
+/**
+ * Asks the gateway about the viewer's open payments (an abandoned checkout reads as expired after its
+ * hour). Reads only records with an attempt still open; a failed read leaves them to the reconciler.
  */
 export async function refreshPending(deps: SettleDeps, userId: string): Promise<void> {
-  const open = await deps.db.query<{ id: string }>(`SELECT id FROM payment_records WHERE user_id = $1 AND status IN ('PENDING', 'REVERSAL_DUE')`, [userId]);
-  for (const row of open.rows) await settlePayment(deps, row.id);
-}
-
-/** A webhook (already verified) names a payment by Maya's id and our reference: settle that record. */
-export async function settleFromWebhook(deps: SettleDeps, gatewayId: string, referenceId: string): Promise<string> {
-  const record = await findRecord(deps.db, 'reference_id', referenceId);
-  if (!record) return 'UNKNOWN';
-  // A late success for an attempt written off is still looked at (settlePayment asks the gateway).
-  if (record.status !== 'PENDING' && !GIVEN_UP.includes(record.status) && record.status !== 'REVERSAL_DUE') return record.status;
-  if (record.status !== 'PENDING') return lateOutcome(deps, record);
-  return settlePayment(deps, record.id, record.payment_method === 'MAYA_CHECKOUT' ? (record.checkout_id ?? gatewayId) : gatewayId);
-}
-
-/** A record already written off (or due a reversal): a success the gateway now reports for it is reversed. */
-async function lateOutcome(deps: SettleDeps, record: RecordRow): Promise<string> {
-  if (record.status === 'REVERSAL_DUE') return reverseDuplicate(deps, record.id);
-  let outcome: GatewayOutcome | null;
-  try {
-    outcome = await readOutcome(deps.gateway, record, record.checkout_id);
-  } catch {
-    return record.status;
+  const open = await deps.db.query<{ id: string }>(
+    `SELECT r.id FROM payment_records r WHERE r.user_id = $1 AND (r.status = 'PENDING'
+       OR EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.outcome IN ('OPEN', 'UNKNOWN') AND a.reverses IS NULL))`,
+    [userId],
+  );
+  for (const row of open.rows) {
+    try {
+      await settleRecord(deps, row.id);
+    } catch (error) {
+      if (!(error instanceof GatewayReadError)) throw error;
+    }
   }
-  if (!outcome || !isFinalStatus(outcome.status) || recordStatusOf(outcome.status) !== 'PAYMENT_SUCCESS') return record.status;
-  if (outcome.requestReferenceNumber !== record.reference_id) return record.status;
-  const status = await applyOutcome(deps.db, record.id, 'PAYMENT_SUCCESS', { id: outcome.id, status: outcome.status, amount: outcome.amount, currency: outcome.currency }, outcome.id);
-  return status === 'REVERSAL_DUE' ? reverseDuplicate(deps, record.id) : status;
+}
+
+/** Reads one record for a return address; Maya unreachable leaves it as it is. Returns its status. */
+export async function settlePayment(deps: SettleDeps, recordId: string): Promise<string> {
+  try {
+    return (await settleRecord(deps, recordId))?.status ?? 'UNKNOWN';
+  } catch (error) {
+    if (!(error instanceof GatewayReadError)) throw error;
+    return (await findRecord(deps.db, 'id', recordId))?.status ?? 'UNKNOWN';
+  }
 }
 
 /** The wizard's name for each method it offers (its address, src/machines/subscribe/subscribe.address.ts; the server shares only the contract and lib). */

@@ -13,6 +13,7 @@ import { changePaymentMethod } from './paymentMethods';
 import { changePlan, previewPlanChange } from './planChange';
 import { findPlan, listPlans } from './plans';
 import type { BillingDeps } from './deps';
+import { createMailer } from '../platform/mail';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, okJson, readBody } from '../platform/http';
 import {
@@ -33,7 +34,7 @@ const planKeySchema = z.string().check(z.regex(/^[a-z0-9-]{1,64}$/i));
 
 export function subscriptionRoutes(services: Services) {
   const { db } = services;
-  const billing: BillingDeps = { db, gateway: services.gateway, log: services.log, publicBaseUrl: services.publicBaseUrl };
+  const billing: BillingDeps = { db, gateway: services.gateway, log: services.log, publicBaseUrl: services.publicBaseUrl, mailer: createMailer(db) };
   const app = new Hono<AppEnv>();
   const auth = requireAuth(services);
 

@@ -14,6 +14,7 @@ import type {
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
+import { MANILA_OFFSET_MS } from '../../src/lib/product';
 import { formatDateTime } from '../../src/lib/dates';
 import { clockSql, DAY_MS, now, rememberedClock, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
@@ -101,6 +102,8 @@ export interface SubscriptionRow {
   card_last4: string | null;
   next_attempt_at: Date | null;
   renewal_failure: string | null;
+  /** Canceled while its period was unpaid: the end date it had (cancelSubscription). */
+  past_due_end: Date | null;
 }
 
 /**
@@ -137,7 +140,7 @@ function withPlans<T extends { plan_id: number }>(rows: T[], plans: ReadonlyMap<
 const subscriptionColumns = (at: string) => `
          s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
          s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
-         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure,${SHOWN_COLUMNS}`;
+         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure, s.past_due_end,${SHOWN_COLUMNS}`;
 const SUBSCRIPTION_JOINS = `
   JOIN plans p ON p.id = s.plan_id`;
 const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
@@ -242,6 +245,28 @@ export function originalVoucherTerms(row: Pick<SubscriptionRow, 'terms_cycle' | 
 
 /** Days after the end date a PAST_DUE subscription keeps access while its renewal is retried (renewals.ts RETRY_DAYS). */
 export const LAST_RETRY_DAY = 7;
+/** Days after the end date on which a failed renewal is tried again; after the last, the subscription ends. */
+export const RETRY_DAYS = [1, 3, 5, LAST_RETRY_DAY] as const;
+/** Attempts on one overdue period within one Manila day beyond which a viewer's action no longer charges at once. */
+export const IMMEDIATE_ATTEMPTS_A_DAY = 3;
+
+/**
+ * When an overdue period is tried next after the viewer acted (a new card or wallet, the same one saved
+ * again, a reactivation): now, unless the period has had IMMEDIATE_ATTEMPTS_A_DAY attempts today
+ * (Asia/Manila), then at its next scheduled retry day (null: none left).
+ */
+export async function immediateAttemptAt(q: Queryable, subscriptionId: string, periodEnd: Date, at: Date): Promise<Date | null> {
+  const dayStart = new Date(Math.floor((at.getTime() + MANILA_OFFSET_MS) / DAY_MS) * DAY_MS - MANILA_OFFSET_MS);
+  const tried = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM gateway_attempts a JOIN payment_records r ON r.id = a.record_id
+     WHERE r.gateway_response->'details'->>'renewsSubscriptionId' = $1 AND r.gateway_response->'details'->>'periodStart' = $2
+       AND a.kind IN ('CARD', 'WALLET') AND a.outcome <> 'NOT_MADE' AND a.created_at >= $3`,
+    [subscriptionId, periodEnd.toISOString(), dayStart],
+  );
+  if ((tried.rows[0]?.n ?? 0) < IMMEDIATE_ATTEMPTS_A_DAY) return at;
+  const day = RETRY_DAYS.find((days) => periodEnd.getTime() + days * DAY_MS > at.getTime());
+  return day === undefined ? null : new Date(periodEnd.getTime() + day * DAY_MS);
+}
 /** From how long before the end date a checkout subscription is reminded to renew (product.md#checkout-renewal). */
 export const REMINDER_DAYS = 3;
 
@@ -402,16 +427,25 @@ export async function subscriptionHistory(db: Db, userId: string, uncheckedSessi
 const shownDate = (date: Date | null) => (date ? formatDateTime(date) : '');
 
 /**
- * Cancel at period end: CANCELED, auto-renew off, end date kept, canceled date set. One guarded
+ * Cancel at period end: CANCELED, auto-renew off, end date kept, canceled date set. A subscription
+ * whose period is unpaid (PAST_DUE, or a renewal due and not yet charged) can be canceled too
+ * (product.md#dunning): no more attempts, and access to the end of the grace (its end date moves
+ * there; the one it had is kept in past_due_end, so reactivating makes it PAST_DUE again). A renewal
+ * already on its way when it is canceled is given back if it succeeds (settlement.ts). One guarded
  * UPDATE inside the transaction, so a second cancel sent at the same moment finds nothing to change.
  */
 export async function cancelSubscription(db: Db, userId: string, subscriptionId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const at = await now(tx);
     const row = await ownSubscription(tx, userId, subscriptionId, at);
+    const unpaid = `(s.status = 'PAST_DUE' OR (s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND s.end_date <= $1))`;
     const updated = await tx.query<{ end_date: Date | null }>(
-      `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = 'Canceled by the subscriber', updated_at = $1
-       WHERE s.id = $2 AND s.user_id = $3 AND s.status = 'ACTIVE' AND (s.end_date IS NULL OR s.end_date > $1)
+      `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = 'Canceled by the subscriber', updated_at = $1,
+         next_attempt_at = NULL,
+         past_due_end = CASE WHEN ${unpaid} THEN s.end_date END,
+         end_date = CASE WHEN ${unpaid} THEN s.end_date + interval '${LAST_RETRY_DAY} days' ELSE s.end_date END
+       WHERE s.id = $2 AND s.user_id = $3
+         AND ((s.status = 'ACTIVE' AND (s.end_date IS NULL OR s.end_date > $1)) OR (${unpaid} AND s.end_date + interval '${LAST_RETRY_DAY} days' > $1))
        RETURNING s.end_date`,
       [at, subscriptionId, userId],
     );
@@ -423,24 +457,30 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
   });
 }
 
-/** Reactivate: only a CANCELED subscription, only before its end date; ACTIVE again, auto-renew on. */
+/**
+ * Reactivate: only a CANCELED subscription, only before its end date; ACTIVE again, auto-renew on
+ * (a checkout or voucher one does not renew by itself). One canceled while its period was unpaid is
+ * PAST_DUE again at the end date it had, and tried again at once (capped: renewals' immediate attempts).
+ */
 export async function resubscribe(db: Db, userId: string, subscriptionId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const at = await now(tx);
     const row = await ownSubscription(tx, userId, subscriptionId, at);
-    const updated = await tx.query<{ end_date: Date | null; payment_method: PaymentMethod | null }>(
-      `UPDATE subscriptions s SET status = 'ACTIVE', auto_renew = (s.payment_method IS DISTINCT FROM 'VOUCHER'),
+    const updated = await tx.query<{ end_date: Date | null; payment_method: PaymentMethod | null; status: string }>(
+      `UPDATE subscriptions s SET status = CASE WHEN s.past_due_end IS NULL THEN 'ACTIVE' ELSE 'PAST_DUE' END,
+         auto_renew = s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'),
+         end_date = COALESCE(s.past_due_end, s.end_date), past_due_end = NULL,
+         next_attempt_at = CASE WHEN s.past_due_end IS NOT NULL AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') THEN $4::timestamptz END,
          canceled_date = NULL, canceled_reason = NULL, updated_at = $1
        WHERE s.id = $2 AND s.user_id = $3 AND s.status = 'CANCELED' AND (s.end_date IS NULL OR s.end_date > $1)
-       RETURNING s.end_date, s.payment_method`,
-      [at, subscriptionId, userId],
+       RETURNING s.end_date, s.payment_method, s.status`,
+      [at, subscriptionId, userId, row.past_due_end ? await immediateAttemptAt(tx, subscriptionId, row.past_due_end, at) : null],
     );
     const done = updated.rows[0];
     if (done) {
       // A voucher cannot renew itself, so it stays without auto-renew and says until when it runs.
-      return done.payment_method === 'VOUCHER'
-        ? SUBSCRIPTION_MESSAGES.reactivatedVoucher(shownDate(done.end_date))
-        : SUBSCRIPTION_MESSAGES.reactivated(shownDate(done.end_date));
+      if (done.payment_method === 'VOUCHER') return SUBSCRIPTION_MESSAGES.reactivatedVoucher(shownDate(done.end_date));
+      return SUBSCRIPTION_MESSAGES.reactivated(shownDate(done.status === 'PAST_DUE' ? at : done.end_date));
     }
     if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeEnded(shownDate(row.end_date)));
     if (row.status === 'ACTIVE') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyActive);

@@ -12,6 +12,8 @@ import type { Db } from '../platform/db';
 import { contactOf } from '../identity/users';
 import { beginAttempt, giveBack, type ThrottleRule } from '../identity/throttle';
 import { HttpError } from '../platform/http';
+import { closeLive } from './activation';
+import { supersedeCheckouts } from './purchase';
 import { currentSubscription, originalVoucherTerms } from './subscriptions';
 
 export const VOUCHER_MESSAGES = {
@@ -96,15 +98,13 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     // Used up by someone else answers exactly like a code that does not exist: a guesser learns nothing.
     if (used.rows[0] && !voucher.reusable) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
 
+    // One live subscription: a card or wallet charge on its way is waited for, an open checkout is
+    // superseded (given back if paid anyway), and every live row of the viewer is closed, never charged again.
+    await supersedeCheckouts(tx, userId);
     const current = await currentSubscription(tx, userId, at);
     const from = current?.end_date && current.end_date > at ? current.end_date : at;
     const endDate = addDays(from, voucher.days);
-    if (current) {
-      await tx.query(
-        `UPDATE subscriptions SET status = 'EXPIRED', end_date = $2, auto_renew = false, canceled_reason = $3, updated_at = $2 WHERE id = $1`,
-        [current.id, at, `Replaced by voucher ${code}`],
-      );
-    }
+    await closeLive(tx, userId, at, `Replaced by voucher ${code}`);
     const inserted = await tx.query<{ id: string }>(
       `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew,
          previous_plan_id, created_at, updated_at)

@@ -103,7 +103,6 @@ describe('hosted checkout', () => {
     const link = await startCheckout();
     await server.setClock(new Date(at.getTime() + 59 * MINUTE));
     expect((await paymentsOf(FREE))[0]!.status).toBe('PENDING');
-    expect((await server.as(FREE).post('/payment/checkout/create', { planId: 1 })).status).toBe(409);
     await server.setClock(new Date(at.getTime() + 60 * MINUTE));
     const page = await server.app.request(link);
     expect(await page.text()).toContain('Payment expired');
@@ -114,18 +113,16 @@ describe('hosted checkout', () => {
     await startCheckout();
   });
 
-  it('refuses a second payment in flight, for any plan, and a PREMIUM viewer buying again', async () => {
+  it('a second checkout supersedes the open one (never a lock-out); a PREMIUM viewer buying again is refused', async () => {
     await startCheckout();
-    const again = await server.as(FREE).post('/payment/checkout/create', { planId: 1 });
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe('A payment is already in progress. Finish it, or try again after it expires in an hour.');
-    const otherPlan = await server.as(FREE).post('/payment/checkout/create', { planId: 2 });
-    expect(otherPlan.status).toBe(409);
+    const again = await server.as(FREE).post('/payment/checkout/create', { planId: 2 });
+    expect(again.status, again.json.message).toBe(200);
+    const payments = await paymentsOf(FREE);
+    expect(payments.slice(0, 2).map((p) => p.status)).toEqual(['PENDING', 'PAYMENT_EXPIRED']);
+    expect((payments[1] as unknown as { gatewayResponse: unknown }).gatewayResponse).toMatchObject({ superseded: true });
     const premium = await server.as('premium@example.com').post('/payment/checkout/create', { planId: 2 });
     expect(premium.status).toBe(409);
-    expect(premium.json.message).toContain('You already have a Premium subscription');
-    expect((await server.as(FREE).post('/payment/checkout/create', { planId: 3 })).status).toBe(400); // FREE plan
-    expect((await server.as(FREE).post('/payment/checkout/create', { planId: 99 })).status).toBe(404);
+    expect(premium.json.message).toBe('You already have a Premium subscription. Change your plan or payment method from the Subscription page instead.');
   });
 });
 
@@ -239,7 +236,8 @@ describe('webhook', () => {
     // The sandbox's own webhook already ran; put the record back to PENDING to deliver it ourselves.
     const recordId = /return\/([0-9a-f-]{36})/.exec(location)![1]!;
     await server.db.query(`DELETE FROM subscriptions WHERE id = (SELECT subscription_id FROM payment_records WHERE id = $1)`, [recordId]);
-    await server.db.query(`UPDATE payment_records SET status = 'PENDING', subscription_id = NULL WHERE id = $1`, [recordId]);
+    await server.db.query(`UPDATE payment_records SET status = 'PENDING', subscription_id = NULL, applied_attempt_id = NULL, paid_at = NULL WHERE id = $1`, [recordId]);
+    await server.db.query(`UPDATE gateway_attempts SET outcome = 'OPEN', resolved_at = NULL WHERE record_id = $1`, [recordId]);
     const record = (await server.db.query<{ checkout_id: string; reference_id: string }>('SELECT checkout_id, reference_id FROM payment_records WHERE id = $1', [recordId])).rows[0]!;
     return { location, payload: { id: record.checkout_id, status: 'PAYMENT_SUCCESS', requestReferenceNumber: record.reference_id, amount: '99.00', currency: 'PHP' } };
   }

@@ -5,7 +5,7 @@
  * left open while buying another plan.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reverseDuplicate } from '../../../server/billing/reversals';
+import { reverseAttempt } from '../../../server/billing/reversals';
 import type { Gateway, MayaPayment } from '../../../server/gateway/maya';
 import { SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
 
@@ -50,15 +50,16 @@ describe('one payment in flight per viewer', () => {
     expect(await liveSubscriptions(FREE)).toBe(1);
   });
 
-  it('a checkout left open blocks buying another plan by card; paying it then gives one charge', async () => {
+  it('a card purchase supersedes a checkout left open; the checkout paid anyway is given back: one charge kept', async () => {
     const cardToken = await verifiedCard();
     const checkout = await server.as(FREE).post('/payment/checkout/create', { planId: 1 });
     const card = await server.as(FREE).post('/payment/vault/create', { planId: 2, cardToken });
-    expect(card.status).toBe(409);
-    expect(card.json.message).toBe('A payment is already in progress. Finish it, or try again after it expires in an hour.');
+    expect(card.status, card.json.message).toBe(200);
     await server.app.request(checkout.json.data.paymentLink, form('action=approve'));
     expect(await successes(FREE)).toBe(1);
     expect(await liveSubscriptions(FREE)).toBe(1);
+    expect((await server.as(FREE).get('/subscription/status')).json.data).toMatchObject({ planId: 2, paymentMethod: 'MAYA_VAULT' });
+    expect((await recordsOf(FREE)).map((r) => r.status).slice(0, 2).sort()).toEqual(['PAYMENT_SUCCESS', 'VOIDED']);
   });
 });
 
@@ -76,13 +77,14 @@ describe('a success that pays for nothing is given back', () => {
     expect(atMaya.rows[0]!.status).toBe('VOIDED');
   });
 
-  it('paid after the attempt was written off: voided, the viewer stays FREE', async () => {
+  it('paid after the attempt was written off, with nothing else paid: the period it bought is given (never money without a period)', async () => {
     const checkout = await server.as(FREE).post('/payment/checkout/create', { planId: 1 });
     await server.db.query(`UPDATE payment_records SET status = 'PAYMENT_EXPIRED' WHERE status = 'PENDING'`);
     await server.app.request(checkout.json.data.paymentLink, form('action=approve'));
-    expect((await server.as(FREE).get('/subscription/status')).json.data.planType).toBe('FREE');
-    expect((await recordsOf(FREE))[0]).toMatchObject({ status: 'VOIDED' });
-    expect(await successes(FREE)).toBe(0);
+    expect((await server.as(FREE).get('/subscription/status')).json.data.planType).toBe('PREMIUM');
+    expect((await recordsOf(FREE))[0]).toMatchObject({ status: 'PAYMENT_SUCCESS' });
+    expect(await successes(FREE)).toBe(1);
+    expect(await liveSubscriptions(FREE)).toBe(1);
   });
 
   it('refunds when Maya no longer allows a void, and does it once whoever asks', async () => {
@@ -110,10 +112,20 @@ describe('a success that pays for nothing is given back', () => {
       },
     } as unknown as Gateway;
     const record = (await server.db.query<{ id: string }>(`SELECT id FROM payment_records WHERE reference_id = 'SB-DUPLICATE-1'`)).rows[0]!.id;
-    const results = await Promise.all([1, 2, 3].map(() => reverseDuplicate({ db: server.db, gateway, log: () => {} }, record)));
-    expect(results.filter((r) => r === 'REFUNDED').length).toBeGreaterThanOrEqual(1);
+    // The ledger's charge that pays nothing, marked to be given back.
+    const charge = (
+      await server.db.query<{ id: string }>(
+        `INSERT INTO gateway_attempts (record_id, kind, reference_id, maya_id, amount, outcome, reversal_due, created_at)
+         VALUES ($1, 'CARD', 'SB-DUPLICATE-1', 'pay-1', 99, 'SUCCEEDED', true, $2) RETURNING id`,
+        [record, at],
+      )
+    ).rows[0]!.id;
+    const results = await Promise.all([1, 2, 3].map(() => reverseAttempt({ db: server.db, gateway, log: () => {} }, charge)));
+    expect(results.filter((r) => r === 'reversed')).toHaveLength(1);
     expect(calls).toEqual(['refund 99']);
     expect((await server.db.query<{ status: string }>('SELECT status FROM payment_records WHERE id = $1', [record])).rows[0]!.status).toBe('REFUNDED');
+    // The refund is itself in the ledger, naming the charge it gives back.
+    expect((await server.db.query<{ kind: string; outcome: string }>('SELECT kind, outcome FROM gateway_attempts WHERE reverses = $1', [charge])).rows).toEqual([{ kind: 'REFUND', outcome: 'SUCCEEDED' }]);
   });
 });
 

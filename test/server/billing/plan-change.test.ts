@@ -167,8 +167,11 @@ describe('change plan', () => {
     expect(changed.json.data.paymentMethod).toBe('MAYA_CHECKOUT');
     expect(changed.json.data.paymentLink).toMatch(/\/sandbox\/maya\/pages\/checkout\//);
     expect(await statusOf(CANCELED)).toEqual(before);
-    expect((await updatePlan(CANCELED, 2)).status).toBe(409); // the same change is already waiting
+    // Asked again: the open checkout is superseded by a new one (an abandoned page never locks the viewer out).
+    const again = await updatePlan(CANCELED, 2);
+    expect(again.status, again.json.message).toBe(200);
 
+    // The first page paid anyway: the change still stands, so it applies.
     expect(await payOnHostedPage(changed.json.data.paymentLink, 'approve')).toBe('http://localhost/payment?status=success');
     const after = await statusOf(CANCELED);
     const left = new Date(before.endDate).getTime() - at.getTime();
@@ -176,6 +179,11 @@ describe('change plan', () => {
     expect(after.endDate).toBe(new Date(addBillingPeriod(at, 'year', 1).getTime() + left).toISOString());
     // A repeated return or webhook applies nothing twice.
     expect((await server.db.query(`SELECT count(*)::int AS n FROM subscriptions WHERE previous_plan_id = 1 AND plan_id = 2`)).rows).toEqual([{ n: 1 }]);
+    // The second page paid too: it would pay a change already made, so it is given back, not stacked.
+    expect(await payOnHostedPage(again.json.data.paymentLink, 'approve')).toBe('http://localhost/payment?status=failed&plan=yearly&payment-method=checkout');
+    expect((await server.db.query(`SELECT count(*)::int AS n FROM subscriptions WHERE previous_plan_id = 1 AND plan_id = 2`)).rows).toEqual([{ n: 1 }]);
+    expect((await paymentsOf(CANCELED))[0]).toMatchObject({ status: 'VOIDED', totalAmount: '990.00' });
+    expect(await statusOf(CANCELED)).toEqual(after);
   });
 
   it('an abandoned checkout leaves the plan as it was', async () => {

@@ -109,8 +109,9 @@ describe('a card subscription at its end date', () => {
     expect(await renewSubscription(deps, sub.id)).toBe('renewed');
     // Maya's webhook for the same payment arrives (again and again, in parallel) after the engine applied it.
     const payment = (await server.db.query<{ id: string }>(`SELECT id FROM sandbox_payments WHERE request_reference_number = $1`, [reference])).rows[0]!;
-    const { settleFromWebhook } = await import('../../../server/billing/settlement');
-    await Promise.all(Array.from({ length: 5 }, () => settleFromWebhook(deps, payment.id, reference)));
+    const { settleFromWebhook } = await import('../../../server/billing/reconciler');
+    expect(payment.id).toBeTruthy();
+    await Promise.all(Array.from({ length: 5 }, () => settleFromWebhook(deps, reference)));
     expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_SUCCESS' })]);
     expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.start_date = $2`, [PREMIUM, sub.end_date])).rows[0]!.n).toBe(1);
     expect((await mailTo(PREMIUM)).filter((m) => m.subject.startsWith('Sine Bisaya: receipt'))).toHaveLength(1);

@@ -132,6 +132,8 @@ describe('status (spec §3 current subscription status)', () => {
 
   it('describes a wallet subscription as Maya Wallet', async () => {
     const at = await server.freezeClock();
+    // One live subscription per viewer (subscriptions_one_live): the old ended checkout row is closed first.
+    await server.db.query(`UPDATE subscriptions SET status = 'EXPIRED' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [FREE]);
     await server.db.query(
       `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details)
        SELECT id, 2, 'ACTIVE', $1, $2, 'MAYA_WALLET', '{"mayaWalletId":"link-1"}' FROM users WHERE email = $3`,
@@ -284,13 +286,14 @@ describe('cancel', () => {
 });
 
 describe('resubscribe', () => {
-  it('makes a canceled subscription ACTIVE again with auto-renew on, before its end date', async () => {
+  it('makes a canceled subscription ACTIVE again before its end date (auto-renew only for a card or wallet)', async () => {
     const before = await statusOf(CANCELED);
     const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: before.subscriptionId });
     expect(status, json.message).toBe(200);
     expect(json.message).toMatch(/^Your subscription is active again\. Your next billing date is \d{2}\/\d{2}\/\d{4} /);
     expect(await statusOf(CANCELED)).toMatchObject({ status: 'ACTIVE', endDate: before.endDate, subscriptionId: before.subscriptionId });
-    expect((await historyOf(CANCELED))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: true });
+    // A checkout subscription does not renew by itself: reactivated, it is ACTIVE without auto-renew.
+    expect((await historyOf(CANCELED))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: false });
     const row = await server.db.query<{ canceled_date: Date | null }>('SELECT canceled_date FROM subscriptions WHERE id = $1', [before.subscriptionId]);
     expect(row.rows[0]!.canceled_date).toBeNull();
     expect(await userSubscriptionOf(CANCELED)).toMatchObject({ status: 'ACTIVE' });

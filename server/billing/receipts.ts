@@ -1,0 +1,94 @@
+/**
+ * Receipts (issue 32, product.md#receipt): every successful payment is mailed its receipt, once, in the
+ * viewer's language, dated when it was paid, with a link to its receipt page: a purchase by card,
+ * wallet or checkout, a plan change, Renew now, and a renewal however it was applied (the engine's
+ * answer, a webhook, the reconciler). The record is the outbox: `receipt_mailed_at` is claimed by one
+ * guarded UPDATE before the mail goes, so two processes never mail one receipt; the path that learns of
+ * the payment mails it at once, and the reconciler mails any one left behind (a process killed between).
+ */
+import { formatDate } from '../../src/lib/dates';
+import { PRODUCT_NAME } from '../../src/lib/product';
+import type { PaymentMethod } from '../../src/api/schemas';
+import type { Queryable } from '../platform/db';
+import type { Language } from '../platform/language';
+import { RENEWS_KEY } from './activation';
+import type { BillingDeps } from './deps';
+
+interface ReceiptRow {
+  id: string;
+  reference_id: string;
+  total_amount: string;
+  payment_method: PaymentMethod;
+  renewal: boolean;
+  email: string;
+  first_name: string;
+  language: Language;
+  plan_name: string | null;
+  start_date: Date | null;
+  end_date: Date | null;
+}
+
+const CLAIMED = `RETURNING r.id, r.reference_id, r.total_amount::text AS total_amount, r.payment_method,
+  (r.gateway_response->'details'->>'${RENEWS_KEY}') IS NOT NULL AS renewal,
+  (SELECT u.email FROM users u WHERE u.id = r.user_id) AS email, (SELECT u.first_name FROM users u WHERE u.id = r.user_id) AS first_name,
+  (SELECT u.language FROM users u WHERE u.id = r.user_id) AS language, (SELECT p.name FROM plans p WHERE p.id = r.plan_id) AS plan_name,
+  (SELECT s.start_date FROM subscriptions s WHERE s.id = r.subscription_id) AS start_date, (SELECT s.end_date FROM subscriptions s WHERE s.id = r.subscription_id) AS end_date`;
+
+const METHOD_NAME: Partial<Record<PaymentMethod, string>> = { MAYA_VAULT: 'your saved card', MAYA_WALLET: 'Maya Wallet', MAYA_CHECKOUT: 'Maya Checkout' };
+
+async function send(deps: Pick<BillingDeps, 'mailer' | 'publicBaseUrl' | 'log'>, row: ReceiptRow): Promise<void> {
+  const plan = row.plan_name ?? 'Premium';
+  const period = row.start_date && row.end_date ? `${formatDate(row.start_date)} to ${formatDate(row.end_date)}` : '';
+  const link = `${deps.publicBaseUrl}/subscription/receipts/${row.id}`;
+  const amount = `₱${row.total_amount}`;
+  const method = METHOD_NAME[row.payment_method] ?? 'Maya';
+  await deps.mailer!.send({
+    to: row.email,
+    language: row.language,
+    subject: row.renewal ? `${PRODUCT_NAME}: receipt for your ${plan} renewal` : `${PRODUCT_NAME}: receipt for your ${plan} payment`,
+    text: row.renewal
+      ? `Hi ${row.first_name}, your Premium subscription renewed. Plan: ${plan}. Period: ${period}. Amount: ${amount}, paid with ${method}. Reference: ${row.reference_id}. Your receipt, to print or save as PDF: ${link}`
+      : `Hi ${row.first_name}, thank you for your payment. Your Premium subscription is active. Plan: ${plan}. Period: ${period}. Amount: ${amount}, paid with ${method}. Reference: ${row.reference_id}. Your receipt, to print or save as PDF: ${link}`,
+  });
+}
+
+/** Mails the receipt of one paid record, unless it was mailed already (or there is no mailer here). */
+export async function mailReceiptOf(deps: Pick<BillingDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'log'>, recordId: string): Promise<boolean> {
+  if (!deps.mailer) return false;
+  const claimed = await deps.db.query<ReceiptRow>(
+    `UPDATE payment_records r SET receipt_mailed_at = clock_timestamp()
+     WHERE r.id = $1 AND r.status = 'PAYMENT_SUCCESS' AND r.paid_at IS NOT NULL AND r.receipt_mailed_at IS NULL ${CLAIMED}`,
+    [recordId],
+  );
+  const row = claimed.rows[0];
+  if (!row) return false;
+  await sendLogged(deps, row);
+  return true;
+}
+
+/** Every receipt still due (the reconciler's pass); answers how many were mailed. */
+export async function mailDueReceipts(deps: Pick<BillingDeps, 'db' | 'mailer' | 'publicBaseUrl' | 'log'>, limit = 100): Promise<number> {
+  if (!deps.mailer) return 0;
+  const claimed = await claimDue(deps.db, limit);
+  for (const row of claimed) await sendLogged(deps, row);
+  return claimed.length;
+}
+
+async function claimDue(q: Queryable, limit: number): Promise<ReceiptRow[]> {
+  return (
+    await q.query<ReceiptRow>(
+      `UPDATE payment_records r SET receipt_mailed_at = clock_timestamp() WHERE r.id IN (
+         SELECT id FROM payment_records WHERE receipt_mailed_at IS NULL AND paid_at IS NOT NULL AND status = 'PAYMENT_SUCCESS'
+         ORDER BY paid_at LIMIT $1 FOR UPDATE SKIP LOCKED) ${CLAIMED}`,
+      [limit],
+    )
+  ).rows;
+}
+
+async function sendLogged(deps: Pick<BillingDeps, 'mailer' | 'publicBaseUrl' | 'log'>, row: ReceiptRow) {
+  try {
+    await send(deps, row);
+  } catch (error) {
+    deps.log(`billing: the receipt of payment ${row.id} could not be mailed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
