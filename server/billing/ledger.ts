@@ -145,13 +145,14 @@ export interface AttemptRow {
   reason: string | null;
   gateway_status: string | null;
   reversal_due: boolean;
+  created_at: Date;
   made_at: Date;
 }
 
 export async function attemptsOf(q: Queryable, recordId: string): Promise<AttemptRow[]> {
   return (
     await q.query<AttemptRow>(
-      `SELECT id, seq::text AS seq, kind, reverses, maya_id, amount::text AS amount, outcome, decline, reason, gateway_status, reversal_due, made_at
+      `SELECT id, seq::text AS seq, kind, reverses, maya_id, amount::text AS amount, outcome, decline, reason, gateway_status, reversal_due, created_at, made_at
        FROM gateway_attempts WHERE record_id = $1 ORDER BY seq`,
       [recordId],
     )

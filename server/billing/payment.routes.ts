@@ -23,6 +23,7 @@ import { renewWithCheckout } from './renewNow';
 import { createMailer, type Mailer } from '../platform/mail';
 import { settleFromWebhook } from './reconciler';
 import { mailReceiptOf } from './receipts';
+import { reverseDue } from './reversals';
 import { resultAddress, settlePayment } from './settlement';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,8 +103,10 @@ export function paymentRoutes(services: Services) {
   app.get('/return/:recordId', async (c) => {
     const recordId = c.req.param('recordId');
     const known = UUID.test(recordId);
-    const status = known ? await settlePayment(billing, recordId) : 'UNKNOWN';
+    let status = known ? await settlePayment(billing, recordId) : 'UNKNOWN';
     if (status === 'PAYMENT_SUCCESS') await mailReceiptOf(billing, recordId);
+    // A payment that pays for nothing (its period was paid, replaced or ended meanwhile) is given back now.
+    if (known) status = status === 'PAYMENT_SUCCESS' ? status : await reverseDue(billing, recordId);
     return c.redirect(await resultAddress(billing, billing.publicBaseUrl, known ? recordId : null, status), 303);
   });
 

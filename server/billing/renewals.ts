@@ -16,7 +16,6 @@
  * - `remindCheckout`, `noticeEnd`: the checkout reminder (from 3 days before the end date) and the
  *   end-of-subscription notice, each mailed once.
  */
-import type { Language } from '../platform/language';
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { formatDate } from '../../src/lib/dates';

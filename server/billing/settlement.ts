@@ -172,9 +172,10 @@ export async function writeOutcomes(db: Db, record: RecordRow, attempts: Attempt
         await resolveAttempt(tx, attemptId, { ...result, mayaId: payment.id }, at);
       }
     }
-    // Asked long ago, and Maya lists nothing for it: it never reached Maya.
+    // Asked long ago, and Maya lists nothing for it: it never reached Maya. Long ago by real time, or by
+    // the billing clock QA moves (a payment found at Maya later is still entered and decided: above).
     for (const attempt of waiting) {
-      if (realNow - attempt.made_at.getTime() >= NOT_MADE_AFTER_MS) {
+      if (realNow - attempt.made_at.getTime() >= NOT_MADE_AFTER_MS || at.getTime() - attempt.created_at.getTime() >= NOT_MADE_AFTER_MS) {
         await resolveAttempt(tx, attempt.id, { outcome: 'NOT_MADE', reason: 'Maya holds no payment for it' }, at);
       }
     }
@@ -305,21 +306,32 @@ async function periodStands(tx: Queryable, record: RecordRow, at: Date): Promise
 
 /**
  * When the reconciler reads the record at Maya again (real time): soon while an attempt is open or a
- * charge waits to be given back (the wait grows with the attempt's age, up to half an hour); once more
- * after a record is paid (ten minutes later when it took more than one attempt: a late duplicate; else
- * a day later: a refund made in Maya's dashboard). Otherwise never.
+ * charge waits to be given back (the wait grows with the attempt's age, up to half an hour); twice
+ * after a record is paid: ten minutes later (a late duplicate, still voidable that day), then a day
+ * later (a refund made in Maya's own dashboard, of which Maya sends no event). Otherwise never.
  */
+const PAID_LOOKS_MS = [10 * 60_000, 24 * 60 * 60_000];
+
 async function schedule(db: Db, recordId: string, paidNow: boolean, realNow: number): Promise<void> {
   const attempts = await attemptsOf(db, recordId);
   const openOnes = attempts.filter((a) => OPEN_OUTCOMES.includes(a.outcome) || a.reversal_due);
+  const looks = (await db.query<{ looks: number | null; status: string }>(`SELECT (gateway_response->>'paidLooks')::int AS looks, status FROM payment_records WHERE id = $1`, [recordId])).rows[0];
   let next: number | null = null;
+  let paidLooks = looks?.looks ?? null;
   if (openOnes.length) {
     const age = realNow - Math.min(...openOnes.map((a) => a.made_at.getTime()));
     next = realNow + Math.min(30 * 60_000, Math.max(30_000, age / 2));
-  } else if (paidNow) {
-    next = realNow + (charges(attempts).length > 1 ? 10 * 60_000 : 24 * 60 * 60_000);
+  } else if (looks?.status === 'PAYMENT_SUCCESS') {
+    paidLooks = paidNow ? 0 : (paidLooks ?? PAID_LOOKS_MS.length - 1) + 1;
+    const wait = PAID_LOOKS_MS[paidLooks];
+    if (wait !== undefined) next = realNow + wait;
   }
-  await db.query('UPDATE payment_records SET recheck_at = $2 WHERE id = $1 AND recheck_at IS DISTINCT FROM $2', [recordId, next === null ? null : new Date(next)]);
+  await db.query(
+    `UPDATE payment_records SET recheck_at = $2,
+       gateway_response = CASE WHEN $3::int IS NULL THEN gateway_response ELSE COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('paidLooks', $3::int) END
+     WHERE id = $1`,
+    [recordId, next === null ? null : new Date(next), paidLooks],
+  );
 }
 
 /**

@@ -102,7 +102,8 @@ describe('the reconciler resolves what nobody else looks at again', () => {
       redirectUrl: { success: 'http://localhost/subscription', failure: 'http://localhost/subscription', cancel: 'http://localhost/subscription' },
     });
 
-    await reconcileAt(at(sub.end_date, 3 * MINUTE));
+    // A paid record is read at Maya again ten minutes after it was paid (still voidable that day).
+    await reconcileAt(at(sub.end_date, 11 * MINUTE));
     expect((await attemptsFor(server, reference)).sort()).toEqual(['PAYMENT_SUCCESS', 'VOIDED']);
     await expectMoneyInvariant(server);
   });

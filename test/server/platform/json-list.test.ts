@@ -152,6 +152,9 @@ describe('the subscription history', () => {
     const iso = (days: number) => new Date(at.getTime() + days * DAY_MS).toISOString().replace('Z', '999Z');
     // Newest first: past due in its retries; FREE without an end; a voucher ended (its code unknown, so
     // the plan's price); a wallet period ended yesterday whose renewal is still being charged.
+    // Four live rows for one viewer: the database holds one since issue 32 (subscriptions_one_live); the
+    // rows a database of before may still show are put here with the index lifted, for the mapping alone.
+    await server.db.exec('DROP INDEX subscriptions_one_live');
     await add(1, 'PAST_DUE', iso(-0.5), iso(-0.2), 'MAYA_VAULT', { cardTokenId: 'no-such-card' });
     await add(3, 'ACTIVE', iso(-1), null, null, null);
     await add(4, 'ACTIVE', iso(-1.5), iso(-1.2), 'VOUCHER', { voucherCode: 'NO-SUCH-CODE' }, false);
@@ -163,6 +166,8 @@ describe('the subscription history', () => {
       ['PAST_DUE', 'PREMIUM', '99.00', true, false], ['ACTIVE', 'FREE', '0.00', true, true], ['EXPIRED', 'PREMIUM', '99.00', false, false], ['ACTIVE', 'PREMIUM', '990.00', true, false],
     ]);
     expect(history[0]!.startDate).toMatch(/\.\d{3}Z$/);
+    await server.reset();
+    await server.db.exec(`CREATE UNIQUE INDEX subscriptions_one_live ON subscriptions (user_id) WHERE status IN ('ACTIVE', 'PAST_DUE', 'CANCELED')`);
     await server.setClock(null);
   });
 });
