@@ -3,10 +3,14 @@ import type { Receipt } from '../../src/api/schemas';
 import { m, overwriteGetLocale } from '../../src/i18n';
 import { formatDate, formatDateTime } from '../../src/lib/dates';
 import { formatBillingPeriod } from '../../src/lib/format';
+import { createActor } from 'xstate';
+import { cancelSubscriptionMachine, connectCancelSubscription } from '../../src/machines/cancelSubscription';
 import {
-  formatPrice, historyItems, historyRow, paymentStatusLabel, receiptView, statusLabel, subscriptionCardView,
+  formatPrice, historyItems, historyRow, paymentStatusLabel, receiptView, renewalNotice, statusLabel, subscriptionCardView,
 } from '../../src/machines/subscription/subscription.format';
-import { canceledStatus, freeStatus, historyFixture, premiumStatus, voucherStatus } from '../support/subscription';
+import {
+  canceledStatus, freeStatus, historyFixture, pastDueStatus, premiumStatus, renewalDueStatus, voucherStatus,
+} from '../support/subscription';
 
 describe('formatPrice (spec §9 price suffix)', () => {
   it('drops a 00 suffix and joins another with a slash', () => {
@@ -42,6 +46,24 @@ describe('subscriptionCardView', () => {
     expect(subscriptionCardView(canceledStatus).change?.kind).toBe('reactivate');
     expect(subscriptionCardView(freeStatus).change).toBeNull();
     expect(subscriptionCardView(freeStatus).price).toBeNull();
+  });
+
+  it('offers cancel for PAST_DUE, with access to the end of the grace period (product.md#dunning)', () => {
+    expect(subscriptionCardView(pastDueStatus).change).toEqual({
+      kind: 'cancel',
+      open: { type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-past-due', periodEnd: '2026-12-22T00:00:00.000Z', pastDue: true },
+    });
+    expect(subscriptionCardView({ ...pastDueStatus, status: 'EXPIRED' }).change).toBeNull();
+  });
+});
+
+describe('renewalNotice (product.md#dunning, product.md#checkout-renewal)', () => {
+  it('PAST_DUE: Change Payment Method first, then Renew now for this subscription', () => {
+    expect(renewalNotice(pastDueStatus)?.actions).toEqual([{ kind: 'changePaymentMethod' }, { kind: 'renew', subscriptionId: 'sub-past-due' }]);
+    expect(renewalNotice(pastDueStatus)?.lines.at(-1)).toBe("Or press Renew now to pay the overdue period on Maya's checkout page; your payment method stays as it is.");
+  });
+  it('a checkout reminder: Renew now alone', () => {
+    expect(renewalNotice(renewalDueStatus)?.actions).toEqual([{ kind: 'renew', subscriptionId: 'sub-checkout' }]);
   });
 });
 
@@ -103,6 +125,21 @@ describe('in Bisaya (issue 20)', () => {
     expect(card.nextCharge).toBe('₱99 gikan sa Visa **** 1381');
     expect(subscriptionCardView(canceledStatus).dateLabel).toBe('Petsa sa Pagtapos');
     expect(subscriptionCardView(voucherStatus).voucher).toBe('SUGBO365 · 365 ka adlaw');
+  });
+  it('offers Renew now on a failed renewal in Bisaya', () => {
+    expect(renewalNotice(pastDueStatus)?.lines.at(-1))
+      .toBe('O pinduta ang "I-renew karon" aron bayran ang atrasado nga period sa checkout page sa Maya; magpabilin ang imong paagi sa pagbayad.');
+    expect(m.renew_now()).toBe('I-renew karon');
+  });
+  it('says in Bisaya what canceling a PAST_DUE subscription does', () => {
+    const dialog = createActor(cancelSubscriptionMachine).start();
+    dialog.send(subscriptionCardView(pastDueStatus).change!.open);
+    expect(connectCancelSubscription(dialog.getSnapshot(), dialog.send).body).toEqual([
+      'Hunongon namo ang pagsulay sa pagsingil sa imong atrasado nga bayad.',
+      'Magpabilin ang imong PREMIUM access hangtod Dis 22, 2026, 8:00\u00a0AM (oras sa Asia/Manila). Human niana, mobalik sa Libre ang imong plan.',
+      'Dili ma-refund ang bayad sa subscription.',
+    ]);
+    dialog.stop();
   });
   it('writes history rows and a receipt in Bisaya', () => {
     expect(historyRow(historyFixture[0]!).autoRenew).toBe('Kusang mo-renew');

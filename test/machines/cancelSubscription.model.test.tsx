@@ -5,7 +5,7 @@ import { queryKeys } from '../../src/api/queries';
 import { cancelSubscriptionMachine } from '../../src/machines/cancelSubscription/cancelSubscription.machine';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { describeModel } from '../support/model';
-import { canceledStatus, fakeServer, premiumStatus, renderSubscriptionView } from '../support/subscription';
+import { canceledStatus, fakeServer, pastDueStatus, premiumStatus, renderSubscriptionView } from '../support/subscription';
 import { escapeFromDialog } from '../support/flow';
 
 type Run = ReturnType<typeof renderSubscriptionView>;
@@ -13,6 +13,9 @@ const dialog = () => within(screen.getByRole('alertdialog'));
 // product.md#dates: Asia/Manila, month/day/year, 12-hour clock.
 const ACCESS_ENDS = '01/15/2027 8:00 am';
 const RENEWS = '02/01/2027 12:00 pm';
+// A PAST_DUE subscription keeps Premium to the end of its grace period (its renewal's accessEndDate), not its unpaid end date.
+const GRACE_ENDS = '12/22/2026 8:00 am';
+const PAST_DUE_ACCESS_END = pastDueStatus.renewal?.state === 'PAST_DUE' ? pastDueStatus.renewal.accessEndDate : null;
 
 /** The three ways a person dismisses the dialog, taken in turn so each path family walks all three. */
 const dismissals = [
@@ -28,12 +31,13 @@ describeModel('cancelSubscription', {
     'dialog.open': [
       { type: 'dialog.open', change: 'cancel', subscriptionId: premiumStatus.subscriptionId!, periodEnd: premiumStatus.endDate },
       { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledStatus.subscriptionId!, periodEnd: canceledStatus.endDate },
+      { type: 'dialog.open', change: 'cancel', subscriptionId: pastDueStatus.subscriptionId!, periodEnd: PAST_DUE_ACCESS_END, pastDue: true },
     ],
     'dialog.confirm': [{ type: 'dialog.confirm' }],
     'dialog.cancel': [{ type: 'dialog.cancel' }],
   },
-  // Cancel and reactivate share states; the change in context keeps their paths apart.
-  serializeContext: (s) => s.context.change,
+  // Cancel, cancel while PAST_DUE and reactivate share states; the change in context keeps their paths apart.
+  serializeContext: (s) => `${s.context.change}${s.context.pastDue ? ' pastDue' : ''}`,
   invocations: {
     cancelSubscription: { done: [{ message: 'Your subscription has been canceled.' }], error: [new ApiError('This subscription is already canceled.', 409)] },
     resubscribe: { done: [{ message: 'Welcome back! Your subscription is active again.' }], error: [new ApiError('This subscription has ended. Please subscribe again.', 409)] },
@@ -42,8 +46,8 @@ describeModel('cancelSubscription', {
     renderSubscriptionView(<SubscriptionPage />, { path: '/subscription', server: fakeServer(premiumStatus), overrides: { actors: actors.actors, inspect } }),
   executors: {
     'dialog.open': async (run, event) => {
-      // The account shows the matching card first: ACTIVE offers cancel, CANCELED offers reactivate.
-      const status = event.change === 'cancel' ? premiumStatus : canceledStatus;
+      // The account shows the matching card first: ACTIVE and PAST_DUE offer cancel, CANCELED offers reactivate.
+      const status = event.change === 'reactivate' ? canceledStatus : event.pastDue ? pastDueStatus : premiumStatus;
       if (run.server.status !== status) {
         run.server.status = status;
         await run.queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus });
@@ -65,8 +69,16 @@ describeModel('cancelSubscription', {
     },
     'open.confirming': async (_run, snapshot) => {
       const box = within(await screen.findByRole('alertdialog'));
-      if (snapshot.context.change === 'cancel') {
+      if (snapshot.context.change === 'cancel' && snapshot.context.pastDue) {
+        // product.md#dunning: the retries stop, Premium lasts to the end of the grace period.
         expect(box.getByRole('heading', { name: 'Cancel your subscription?' })).toBeInTheDocument();
+        expect(box.getByText('We will stop trying to charge your overdue payment.')).toBeInTheDocument();
+        expect(box.getByText(new RegExp(`keep PREMIUM access until ${GRACE_ENDS}`))).toBeInTheDocument();
+        expect(box.getByText('Subscription fees are non-refundable.')).toBeInTheDocument();
+        expect(box.getByRole('button', { name: 'Cancel Subscription' }).className).toMatch(/button_danger/);
+      } else if (snapshot.context.change === 'cancel') {
+        expect(box.getByRole('heading', { name: 'Cancel your subscription?' })).toBeInTheDocument();
+        expect(box.queryByText(/stop trying/)).not.toBeInTheDocument();
         expect(box.getByText(new RegExp(`keep PREMIUM access until ${ACCESS_ENDS}`))).toBeInTheDocument();
         expect(box.getByText(/non-refundable/)).toBeInTheDocument();
         // Canceling ends something: its button is the outlined danger one, not the filled way forward.

@@ -51,7 +51,7 @@ export const renewalDueStatus: SubscriptionStatusDetails = {
 
 /** A card renewal that failed (product.md#dunning): tried again in a day, Premium until a week after the end. */
 export const pastDueStatus: SubscriptionStatusDetails = {
-  ...premiumStatus, status: 'PAST_DUE', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z',
+  ...premiumStatus, subscriptionId: 'sub-past-due', status: 'PAST_DUE', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z',
   renewal: { state: 'PAST_DUE', failure: 'Your payment was declined', nextAttemptDate: '2026-12-16T00:00:00.000Z', accessEndDate: '2026-12-22T00:00:00.000Z' },
 };
 
@@ -103,8 +103,8 @@ export interface FakeServer {
   status: SubscriptionStatusDetails;
   history: SubscriptionHistoryItem[];
   payments: PaymentRecord[];
-  /** Overrides for one path ('status', 'history', 'payments', 'cancel', 'resubscribe', 'redeem'). */
-  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem' | 'receipt', Answer>>;
+  /** Overrides for one path ('status', 'history', 'payments', 'cancel', 'resubscribe', 'redeem', 'renew'). */
+  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem' | 'receipt' | 'renew', Answer>>;
   calls: string[];
 }
 
@@ -122,6 +122,7 @@ export function fetchFrom(server: FakeServer): typeof fetch {
       : path.endsWith('/subscription/resubscribe') ? 'resubscribe'
       : path.endsWith('/subscription-voucher/redeem') ? 'redeem'
       : path.includes('/payment/receipts/') ? 'receipt'
+      : path.endsWith('/payment/checkout/renew') ? 'renew'
       : null;
     if (!name) return json(404, { success: false, message: 'Not in this test' });
     server.calls.push(name);
@@ -140,10 +141,18 @@ export function fetchFrom(server: FakeServer): typeof fetch {
         amount: paid.totalAmount, currency: 'PHP', paymentMethod: paid.paymentMethod, customerName: `${demoUser.firstName} ${demoUser.lastName}`, customerEmail: demoUser.email,
       });
     }
-    // Like the reference server: cancel keeps the end date, resubscribe makes it ACTIVE again.
+    // Like the reference server: cancel keeps the end date (a PAST_DUE one ends with its grace period and its
+    // retries stop, product.md#dunning), resubscribe makes it ACTIVE again.
     if (name === 'cancel') {
-      server.status = { ...server.status, status: 'CANCELED' };
+      const { renewal, ...rest } = server.status;
+      const endDate = renewal?.state === 'PAST_DUE' ? renewal.accessEndDate : rest.endDate;
+      server.status = { ...rest, status: 'CANCELED', endDate };
       return ok(null, 'Your subscription has been canceled.');
+    }
+    // The hosted checkout of the period to pay (product.md#checkout-renewal, product.md#dunning).
+    if (name === 'renew') {
+      const { subscriptionId } = JSON.parse(String(init?.body)) as { subscriptionId: string };
+      return ok({ paymentLink: `https://payments.example/checkout/${subscriptionId}` });
     }
     if (name === 'resubscribe') {
       server.status = { ...server.status, status: 'ACTIVE' };

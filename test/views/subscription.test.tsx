@@ -1,15 +1,19 @@
 /** The subscription pages against a fake server: card variants, history, payments, failures, dialog. */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../src/api/queries';
+import { leaveFor } from '../../src/lib/leave';
 import type { SubscriptionStatusDetails } from '../../src/api/schemas';
 import RedeemVoucherPage from '../../src/views/pages/RedeemVoucherPage';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { escapeFromDialog } from '../support/flow';
+import * as subscriptionCss from '../../src/views/pages/subscription.css';
 import {
   canceledStatus, fakeServer, freeStatus, historyFixture, json, pastDueStatus, paymentsFixture, premiumStatus, redeemedFixture, renderSubscriptionView,
   renewalDueStatus, voucherStatus, walletStatus, type FakeServer,
 } from '../support/subscription';
+
+vi.mock('../../src/lib/leave', () => ({ leaveFor: vi.fn() }));
 
 const currentCard = () => within(screen.getByRole('region', { name: 'Current Subscription' }));
 const historyPanel = () => within(screen.getByRole('region', { name: 'Subscription History' }));
@@ -109,17 +113,30 @@ describe('current-subscription card (spec §2, §9)', () => {
 });
 
 describe('renewals (product.md#dunning, product.md#checkout-renewal)', () => {
-  it('a failed renewal says why, when it is tried again, until when Premium lasts, and offers Change Payment Method once', async () => {
+  it('a failed renewal says why, when it is tried again, until when Premium lasts, and offers Change Payment Method and Renew now', async () => {
     showPage(pastDueStatus);
     const notice = within(await currentCard().findByRole('region', { name: 'Your renewal payment failed' }));
     expect(notice.getByText('Your payment was declined.')).toBeInTheDocument();
     expect(notice.getByText('We will try again on 12/16/2026 8:00 am.')).toBeInTheDocument();
     expect(notice.getByText('Change your payment method to keep Premium after 12/22/2026 8:00 am.')).toBeInTheDocument();
-    expect(notice.getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/subscription/change-payment-method');
+    expect(notice.getByText("Or press Renew now to pay the overdue period on Maya's checkout page; your payment method stays as it is.")).toBeInTheDocument();
+    // Two actions, the way forward first: Change Payment Method (filled), then Renew now (outlined).
+    const change = notice.getByRole('link', { name: 'Change Payment Method' });
+    const renew = notice.getByRole('button', { name: 'Renew now' });
+    expect(change).toHaveAttribute('href', '/subscription/change-payment-method');
+    expect(change.className).toMatch(/button_primary/);
+    expect(renew).toBeEnabled();
+    expect(renew.className).toMatch(/button_secondary/);
+    expect(change.compareDocumentPosition(renew) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Side by side in a row that wraps on a narrow screen (the card's own action row).
+    expect(change.parentElement).toBe(renew.parentElement);
+    expect(renew.parentElement).toHaveClass(subscriptionCss.actions);
     expect(currentCard().getAllByRole('link', { name: 'Change Payment Method' })).toHaveLength(1);
+    expect(currentCard().getAllByRole('button', { name: 'Renew now' })).toHaveLength(1);
     expect(fact('Status')).toBe('Past due');
-    // Not cancelable while its payment is being retried; the plan can still be changed.
-    expect(currentCard().queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    // Cancelable, which stops the retries; the plan can still be changed.
+    expect(currentCard().getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+    expect(currentCard().getByRole('link', { name: 'Change Plan' })).toBeInTheDocument();
   });
 
   it('after a hard decline it says the method will not be tried again', async () => {
@@ -307,6 +324,85 @@ describe('cancel and reactivate (spec §2, §4, §8)', () => {
         expect(dialog.getByRole('button', { name: /^(Cancel|Reactivate) Subscription$/ })).toBeEnabled();
       });
     }
+  }
+});
+
+describe('a PAST_DUE subscription: cancel and Renew now (product.md#dunning)', () => {
+  const notice = () => within(currentCard().getByRole('region', { name: 'Your renewal payment failed' }));
+
+  it('cancel: the dialog says the payment is no longer tried and Premium lasts to the end of the grace period; then End Date and Reactivate', async () => {
+    const run = showPage(pastDueStatus);
+    await run.user.click(await currentCard().findByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Cancel your subscription?' }));
+    expect(dialog.getAllByText(/./, { selector: 'p' }).map((p) => p.textContent)).toEqual([
+      'We will stop trying to charge your overdue payment.',
+      'You keep PREMIUM access until 12/22/2026 8:00 am (Asia/Manila). After that your plan returns to Free.',
+      'Subscription fees are non-refundable.',
+    ]);
+    expect(dialog.getByRole('button', { name: 'Keep Subscription' })).toBeEnabled();
+    await run.user.click(dialog.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByText('Your subscription has been canceled.')).toBeInTheDocument();
+    expect(run.server.calls).toContain('cancel');
+    // The canceled view: the grace period's end as End Date, Reactivate, no renewal notice any more.
+    expect(await currentCard().findByRole('button', { name: 'Reactivate Subscription' })).toHaveFocus();
+    expect(fact('Status')).toBe('Canceled');
+    expect(fact('End Date')).toBe('12/22/2026 8:00 am');
+    expect(currentCard().queryByRole('region')).not.toBeInTheDocument();
+    expect(currentCard().queryByRole('button', { name: 'Renew now' })).not.toBeInTheDocument();
+  });
+
+  it('reactivating a subscription canceled while PAST_DUE shows the status the server returns (PAST_DUE again)', async () => {
+    const run = showPage({ ...pastDueStatus, status: 'CANCELED', endDate: '2026-12-22T00:00:00.000Z', renewal: undefined }, (server) => {
+      server.answers.resubscribe = () => {
+        server.status = pastDueStatus;
+        return json(200, { success: true, message: 'Your subscription has been reactivated.', data: null });
+      };
+    });
+    await run.user.click(await currentCard().findByRole('button', { name: 'Reactivate Subscription' }));
+    await run.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reactivate Subscription' }));
+    expect(await currentCard().findByRole('region', { name: 'Your renewal payment failed' })).toBeInTheDocument();
+    expect(fact('Status')).toBe('Past due');
+    expect(currentCard().getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+  });
+
+  it('Renew now asks for the overdue period\'s checkout of this subscription and leaves for its link', async () => {
+    vi.mocked(leaveFor).mockClear();
+    const sent: unknown[] = [];
+    let answer!: (response: Response) => void;
+    const run = showPage(pastDueStatus, (server) => {
+      server.answers.renew = (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Promise<Response>((resolve) => { answer = resolve; });
+      };
+    });
+    await currentCard().findByRole('region', { name: 'Your renewal payment failed' });
+    await run.user.click(notice().getByRole('button', { name: 'Renew now' }));
+    // Busy while the server answers; the other action stays a plain link.
+    expect(await notice().findByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
+    answer(json(200, { success: true, message: 'OK', data: { paymentLink: 'https://payments.example/checkout/overdue' } }));
+    await waitFor(() => expect(vi.mocked(leaveFor).mock.calls).toEqual([['https://payments.example/checkout/overdue']]));
+    expect(sent).toEqual([{ subscriptionId: 'sub-past-due' }]);
+    expect(notice().getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
+  });
+
+  for (const failure of failures) {
+    it(`Renew now: ${failure.name} shows '${failure.message}' in the notice and as a toast, and may be pressed again`, async () => {
+      vi.mocked(leaveFor).mockClear();
+      const run = showPage(pastDueStatus, (server) => { server.answers.renew = failure.answer; });
+      await currentCard().findByRole('region', { name: 'Your renewal payment failed' });
+      await run.user.click(notice().getByRole('button', { name: 'Renew now' }));
+      if (failure.name === '401') {
+        await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
+        return;
+      }
+      expect(await notice().findByRole('alert')).toHaveTextContent(failure.message);
+      await waitFor(() => expect(screen.getAllByText(failure.message)).toHaveLength(2)); // the box and the toast
+      expect(notice().getByRole('button', { name: 'Renew now' })).toBeEnabled();
+      expect(notice().getByRole('link', { name: 'Change Payment Method' })).toBeInTheDocument();
+      expect(leaveFor).not.toHaveBeenCalled();
+      // A refusal means the subscription may have changed: it is read again.
+      await waitFor(() => expect(run.server.calls.filter((c) => c === 'status').length).toBeGreaterThan(1));
+    });
   }
 });
 

@@ -8,7 +8,7 @@ export interface CancelDialogProps {
   open: boolean;
   pending: boolean;
   title: string;
-  /** The exact date access ends (cancel) or the next renewal (reactivate), and the refund rule. */
+  /** The exact date access ends (cancel) or the next renewal (reactivate), and the refund rule; for a PAST_DUE subscription, that its payment is no longer tried. */
   body: string[];
   confirmLabel: string;
   /** Canceling ends something: its button reads as a warning, not as the way forward. */
@@ -22,7 +22,7 @@ export interface CancelDialogProps {
 }
 
 export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscriptionMachine>, send: (event: CancelSubscriptionEvent) => void): CancelDialogProps {
-  const { change, periodEnd, error } = snapshot.context;
+  const { change, periodEnd, pastDue, error } = snapshot.context;
   const handlers = {
     confirm: () => send({ type: 'dialog.confirm' }),
     dismiss: () => send({ type: 'dialog.cancel' }),
@@ -32,14 +32,24 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
   const date = periodEnd ? formatDateTime(periodEnd) : '';
   const open = !snapshot.matches('closed');
   const rejected = snapshot.matches({ open: 'rejected' }) ? error : null;
+  const keepsAccess = date ? m.you_keep_premium_access_until_asia({ date }) : m.you_keep_premium_access_until_the();
+  if (change === 'cancel' && pastDue) {
+    // product.md#dunning: no more attempts, Premium until the grace period ends (periodEnd); the overdue period was never
+    // charged, so the refund rule says nothing of 'the current period'.
+    return {
+      ...handlers, open, pending, error: rejected,
+      title: m.cancel_your_subscription(),
+      body: [m.we_will_stop_trying_to_charge_your(), keepsAccess, m.subscription_fees_are_non_refundable_2()],
+      confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
+      destructive: true,
+      dismissLabel: m.keep_subscription(),
+    };
+  }
   if (change === 'cancel') {
     return {
       ...handlers, open, pending, error: rejected,
       title: m.cancel_your_subscription(),
-      body: [
-        date ? m.you_keep_premium_access_until_asia({ date }) : m.you_keep_premium_access_until_the(),
-        m.subscription_fees_are_non_refundable(),
-      ],
+      body: [keepsAccess, m.subscription_fees_are_non_refundable()],
       confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
       destructive: true,
       dismissLabel: m.keep_subscription(),

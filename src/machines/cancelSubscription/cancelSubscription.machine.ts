@@ -17,11 +17,13 @@ export interface CancelSubscriptionContext {
   subscriptionId: string | null;
   /** When access ends (cancel) or the next renewal is due (reactivate), as the server sent it. */
   periodEnd: string | null;
+  /** Canceling a PAST_DUE subscription also stops the retries of its failed renewal (product.md#dunning): the dialog says so. */
+  pastDue: boolean;
   error: string | null;
 }
 
 export type CancelSubscriptionEvent =
-  | { type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null }
+  | { type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null; pastDue?: boolean }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' };
 
@@ -46,7 +48,7 @@ export const cancelSubscriptionMachine = setup({
   actions: {
     assignRequest: assign(({ event }) =>
       event.type === 'dialog.open'
-        ? { change: event.change, subscriptionId: event.subscriptionId, periodEnd: event.periodEnd, error: null }
+        ? { change: event.change, subscriptionId: event.subscriptionId, periodEnd: event.periodEnd, pastDue: event.pastDue ?? false, error: null }
         : {},
     ),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
@@ -57,7 +59,7 @@ export const cancelSubscriptionMachine = setup({
 }).createMachine({
   id: 'cancelSubscription',
   description:
-    'On /subscription one dialog confirms cancelling (or reactivating) the subscription. The server\'s message is toasted; the dialog closes on success and stays open with the message on failure. The subscription is refreshed either way.',
+    'On /subscription one dialog confirms cancelling an ACTIVE or PAST_DUE subscription (or reactivating a CANCELED one). The server\'s message is toasted; the dialog closes on success and stays open with the message on failure. The subscription is refreshed either way.',
   meta: {
     title: 'Cancel or reactivate',
     events: {
@@ -66,7 +68,7 @@ export const cancelSubscriptionMachine = setup({
       'dialog.confirm': 'The person confirms',
     },
   },
-  context: { change: 'cancel', subscriptionId: null, periodEnd: null, error: null },
+  context: { change: 'cancel', subscriptionId: null, periodEnd: null, pastDue: false, error: null },
   initial: 'closed',
   states: {
     closed: {

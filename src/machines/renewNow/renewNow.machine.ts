@@ -1,14 +1,17 @@
 /**
- * "Renew now" (product.md#checkout-renewal): a Maya Checkout subscription never renews by itself, so
- * from 3 days before its end date the subscription page offers to pay the next period. Pressing it
- * asks the server for the period's hosted checkout and leaves for it (an action the view binds); a
- * refusal is shown next to the button and toasted, and the person may try again.
+ * "Renew now" (product.md#checkout-renewal, product.md#dunning): a Maya Checkout subscription never renews by
+ * itself, so from 3 days before its end date the subscription page offers to pay the next period; a PAST_DUE
+ * subscription (any method) offers it beside Change Payment Method, to pay the overdue period at once and keep
+ * renewing on its method. Pressing it asks the server for the period's hosted checkout and leaves for it (an
+ * action the view binds); a refusal is shown next to the button and toasted, and the person may try again.
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from '../actors';
 import { errorMessageOf, type Notify } from '../shared';
 
 export interface RenewNowContext {
+  /** The subscription being paid (the page's notice names it). */
+  subscriptionId: string | null;
   error: string | null;
 }
 
@@ -23,8 +26,8 @@ export const renewNowMachine = setup({
     renewWithCheckout: notProvided<'renewWithCheckout'>('renewWithCheckout'),
   },
   actions: {
+    assignRequest: assign(({ event }) => ({ subscriptionId: event.subscriptionId, error: null })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
-    clearError: assign({ error: null }),
     notify: (_, _params: Notify) => {},
     openPaymentLink: (_, _params: { url: string }) => {},
     subscriptionChanged: () => {},
@@ -32,27 +35,27 @@ export const renewNowMachine = setup({
 }).createMachine({
   id: 'renewNow',
   description:
-    'On /subscription, a Maya Checkout subscription near its end offers Renew now: the server opens the next period\'s hosted checkout and the person leaves for it; a refusal is shown and toasted.',
+    'On /subscription, a Maya Checkout subscription near its end, or a PAST_DUE subscription, offers Renew now: the server opens the period\'s hosted checkout and the person leaves for it; a refusal is shown and toasted.',
   meta: {
     title: 'Renew now',
     events: {
       'renew.start': 'The person presses Renew now',
     },
   },
-  context: { error: null },
+  context: { subscriptionId: null, error: null },
   initial: 'idle',
   states: {
     idle: {
-      description: 'The reminder with Renew now',
+      description: 'The reminder (or the failed-renewal notice) with Renew now',
       meta: { screen: '/subscription' },
-      on: { 'renew.start': { target: 'opening', actions: 'clearError' } },
+      on: { 'renew.start': { target: 'opening', actions: 'assignRequest' } },
     },
     opening: {
       description: 'Opening the checkout',
       invoke: {
         id: 'renewWithCheckout',
         src: 'renewWithCheckout',
-        input: ({ event }) => ({ subscriptionId: (event as RenewNowEvent).subscriptionId }),
+        input: ({ context }) => ({ subscriptionId: context.subscriptionId! }),
         onDone: {
           target: 'leaving',
           actions: { type: 'openPaymentLink', params: ({ event }) => ({ url: event.output.paymentLink }) },
@@ -71,7 +74,7 @@ export const renewNowMachine = setup({
     leaving: { description: 'Going to Maya\'s checkout page', type: 'final' },
     rejected: {
       description: 'Showing why it could not open',
-      on: { 'renew.start': { target: 'opening', actions: 'clearError' } },
+      on: { 'renew.start': { target: 'opening', actions: 'assignRequest' } },
     },
   },
 });

@@ -92,7 +92,7 @@ export interface SubscriptionCardView {
   voucher: string | null;
   paymentMethod: PaymentMethodView | null;
   isFree: boolean;
-  /** Cancel (ACTIVE), reactivate (CANCELED), or none for another status. */
+  /** Cancel (ACTIVE or PAST_DUE), reactivate (CANCELED), or none for another status. */
   change: SubscriptionAction | null;
 }
 
@@ -126,6 +126,11 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
     const open = { subscriptionId: status.subscriptionId, periodEnd: status.endDate } as const;
     if (status.status === 'ACTIVE') change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', ...open } };
     else if (canceled) change = { kind: 'reactivate', open: { type: 'dialog.open', change: 'reactivate', ...open } };
+    else if (status.status === 'PAST_DUE') {
+      // product.md#dunning: canceling stops the retries; access lasts to the end of the grace period, not the unpaid end date.
+      const accessEnd = status.renewal?.state === 'PAST_DUE' ? status.renewal.accessEndDate : null;
+      change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', subscriptionId: status.subscriptionId, periodEnd: accessEnd, pastDue: true } };
+    }
   }
   return {
     planName: status.planName,
@@ -149,15 +154,18 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
 
 /**
  * What the viewer must do about the next period (product.md#dunning, product.md#checkout-renewal):
- * a failed renewal (why, the next attempt, until when Premium lasts, and Change Payment Method), or a
- * checkout subscription near its end (Renew now). Null when nothing is due.
+ * a failed renewal (why, the next attempt, until when Premium lasts; Change Payment Method, and Renew now
+ * to pay the overdue period at once), or a checkout subscription near its end (Renew now). Null when
+ * nothing is due.
  */
+export type RenewalNoticeAction = { kind: 'changePaymentMethod' } | { kind: 'renew'; subscriptionId: string };
+
 export interface RenewalNoticeView {
   kind: 'pastDue' | 'due';
   title: string;
   lines: string[];
-  /** What the notice offers: the Change Payment Method page, or Renew now for this subscription. */
-  action: { kind: 'changePaymentMethod' } | { kind: 'renew'; subscriptionId: string };
+  /** What the notice offers, the way forward first: the view draws the first as the primary button, any other as secondary. */
+  actions: RenewalNoticeAction[];
 }
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
@@ -166,6 +174,7 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
   const renewal = status.renewal;
   if (!renewal || status.planType !== 'PREMIUM') return null;
   if (renewal.state === 'PAST_DUE') {
+    const renew = status.subscriptionId ? { kind: 'renew', subscriptionId: status.subscriptionId } as const : null;
     return {
       kind: 'pastDue',
       title: m.your_renewal_payment_failed(),
@@ -175,8 +184,9 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
           ? m.we_will_try_again_on({ date: formatDateTime(renewal.nextAttemptDate) })
           : m.we_will_not_try_this_payment_method(),
         m.change_your_payment_method_to_keep({ date: formatDateTime(renewal.accessEndDate) }),
+        ...(renew ? [m.or_press_renew_now_to_pay_the()] : []),
       ],
-      action: { kind: 'changePaymentMethod' },
+      actions: renew ? [{ kind: 'changePaymentMethod' }, renew] : [{ kind: 'changePaymentMethod' }],
     };
   }
   if (!status.subscriptionId) return null;
@@ -187,7 +197,7 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
       m.your_premium_ends_on_maya_checkout({ date: formatDateTime(renewal.dueDate) }),
       m.renew_now_and_your_next_period(),
     ],
-    action: { kind: 'renew', subscriptionId: status.subscriptionId },
+    actions: [{ kind: 'renew', subscriptionId: status.subscriptionId }],
   };
 }
 

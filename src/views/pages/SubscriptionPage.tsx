@@ -56,21 +56,22 @@ function LoadError({ message, onRetry }: { message: string | null; onRetry: () =
 function RenewalNotice({ status, renewNow }: { status: SubscriptionStatusDetails; renewNow: RenewNowProps }) {
   const notice = renewalNotice(status);
   if (!notice) return null;
-  const action = notice.action;
+  // The first action is the way forward; a second one (Renew now beside Change Payment Method) is outlined.
+  const emphasis = (index: number) => (index === 0 ? button.primary : button.secondary);
   return (
     <section className={css.notice[notice.kind]} aria-labelledby="renewal-title">
       <h3 id="renewal-title" className={css.noticeTitle}>{notice.title}</h3>
       {notice.lines.map((line) => <p key={line} className={css.noticeText}>{line}</p>)}
-      {action.kind === 'renew' ? (
-        <>
-          {renewNow.error && <ErrorBox message={renewNow.error} />}
-          <button type="button" className={button.primary} disabled={renewNow.busy} onClick={() => renewNow.renew(action.subscriptionId)}>
+      {renewNow.error && notice.actions.some((action) => action.kind === 'renew') && <ErrorBox message={renewNow.error} />}
+      <div className={css.actions}>
+        {notice.actions.map((action, index) => (action.kind === 'renew' ? (
+          <button key={action.kind} type="button" className={emphasis(index)} disabled={renewNow.busy} onClick={() => renewNow.renew(action.subscriptionId)}>
             {renewNow.label}
           </button>
-        </>
-      ) : (
-        <Link href={routes.changePaymentMethod} className={button.primary}>{m.change_payment_method()}</Link>
-      )}
+        ) : (
+          <Link key={action.kind} href={routes.changePaymentMethod} className={emphasis(index)}>{m.change_payment_method()}</Link>
+        )))}
+      </div>
     </section>
   );
 }
@@ -148,7 +149,7 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
                 {view.change.kind === 'cancel' ? m.cancel_subscription() : m.reactivate_subscription()}
               </button>
             )}
-            {notice?.action.kind !== 'changePaymentMethod' && (
+            {!notice?.actions.some((action) => action.kind === 'changePaymentMethod') && (
               <Link href={routes.changePaymentMethod} className={button.secondary}>{m.change_payment_method()}</Link>
             )}
             <Link href={routes.changePlan} className={button.secondary}>{m.change_plan()}</Link>
