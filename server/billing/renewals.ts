@@ -298,12 +298,10 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
     await reverseDue(deps, record.id);
     return 'skipped';
   }
-  if (decision?.failedNow) {
-    await failRenewal(deps, sub, decision.failedNow.reason, decision.failedNow.hard);
-    return 'failed';
-  }
-  // Declined, and decided (and dunned) by the payment's webhook, which raced this answer.
-  if (status && GIVEN_UP.includes(status) && attempted.result.outcome === 'DECLINED') {
+  // Declined (decided here, or by the payment's webhook racing this answer): dunning, once per attempt.
+  if (decision?.failedNow || (status && GIVEN_UP.includes(status) && attempted.result.outcome === 'DECLINED')) {
+    const result = attempted.result;
+    await failRenewal(deps, sub, record.id, attemptId, decision?.failedNow?.reason ?? result.reason, decision?.failedNow?.hard ?? result.decline === 'HARD');
     await releaseLease(db, record.id);
     return 'failed';
   }
@@ -330,8 +328,14 @@ export async function renewalDecided(deps: RenewalDeps, decision: Decision | nul
   if (!decision) return;
   if (decision.paidNow) await mailReceiptOf(deps, decision.recordId);
   if (decision.failedNow && decision.renews) {
+    // The engine is on this record (its lease is live): it does the dunning itself when its answer comes.
+    const leased = await deps.db.query(
+      `SELECT 1 FROM payment_records WHERE id = $1 AND (gateway_response->>'chargeClaimedAt')::timestamptz > $2`,
+      [decision.recordId, new Date(Date.now() - CHARGE_LEASE_MS)],
+    );
+    if (leased.rows.length) return;
     const sub = (await deps.db.query<DueRow>('SELECT id, user_id, end_date FROM subscriptions WHERE id = $1', [decision.renews])).rows[0];
-    if (sub) await failRenewal(deps, sub, decision.failedNow.reason, decision.failedNow.hard);
+    if (sub) await failRenewal(deps, sub, decision.recordId, decision.failedNow.attemptId, decision.failedNow.reason, decision.failedNow.hard);
   }
 }
 
@@ -340,8 +344,15 @@ export async function renewalDecided(deps: RenewalDeps, decision: Decision | nul
  * (also for a first attempt made more than 7 days late: it is the last one). Only the subscription
  * still live at the end date this period starts from is touched.
  */
-async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id' | 'end_date'>, reason: string, hard: boolean) {
+async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id' | 'end_date'>, recordId: string, attemptId: string, reason: string, hard: boolean) {
   const { db } = deps;
+  // Once per declined attempt, whoever learns of it first (the engine's answer, a webhook, the reconciler).
+  const claimed = await db.query(
+    `UPDATE payment_records SET gateway_response = COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('dunnedAttempt', $2::text)
+     WHERE id = $1 AND (gateway_response->>'dunnedAttempt') IS DISTINCT FROM $2 RETURNING id`,
+    [recordId, attemptId],
+  );
+  if (!claimed.rows.length) return;
   const at = await now(db);
   const nextDay = RETRY_DAYS.find((days) => sub.end_date.getTime() + days * DAY_MS > at.getTime() + 1000);
   if (nextDay === undefined) {

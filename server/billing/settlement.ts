@@ -17,7 +17,7 @@
  * payments by our reference number), never from a webhook body or a return address.
  */
 import type { PaymentMethod } from '../../src/api/schemas';
-import { fromMayaValue, type Gateway, type MayaPayment } from '../gateway/maya';
+import { fromMayaValue, type MayaPayment } from '../gateway/maya';
 import { now, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { activatePaidRecord, CHANGE_KEY, RENEWS_KEY } from './activation';
@@ -81,7 +81,7 @@ export interface Decision {
   /** The record was paid by this decision (its receipt is due). */
   paidNow: boolean;
   /** A renewal record whose newest attempt was declined by this decision (dunning follows). */
-  failedNow: { reason: string; hard: boolean } | null;
+  failedNow: { reason: string; hard: boolean; attemptId: string } | null;
   /** The subscription a renewal record renews, when it is one. */
   renews: string | null;
 }
@@ -241,7 +241,7 @@ export async function decideRecord(tx: Queryable, recordId: string): Promise<Dec
       await setStatus(final);
       // Dunning follows a card or wallet attempt the gateway declined; never our fault, an abandoned Renew now checkout, or an attempt not made.
       if (renews && newest!.outcome === 'DECLINED' && newest!.kind !== 'CHECKOUT') {
-        decision.failedNow = { reason: newest!.reason ?? 'Your payment was declined', hard: newest!.decline === 'HARD' };
+        decision.failedNow = { reason: newest!.reason ?? 'Your payment was declined', hard: newest!.decline === 'HARD', attemptId: newest!.id };
       }
     }
   }
