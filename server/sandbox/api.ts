@@ -11,6 +11,16 @@
  * An unpaid checkout expires an hour after it was created (Maya's default), a 3-D Secure challenge
  * after 15 minutes, by the server clock. Webhooks are signed as Maya signs them (RSA, sandbox/keys.ts)
  * and sent to the callback registered for the event (`/checkout/v1/webhooks`), else to the API's own.
+ *
+ * The fault switch (faults.ts; dev only, kept in the database so every API process plays the same):
+ * `POST /sandbox/maya/_faults` with `{ faults: [{ on, mode, times, every?, holdMs? }], webhooks }`
+ * (`on`: 'charge' | 'read' | 'checkout' | 'void' | 'refund' | 'any'; `mode`: 'timeout' |
+ * 'charge-then-timeout' | 'unreadable' | 'http500' | 'http401' | 'http429'; `webhooks`: 'normal' |
+ * 'lost' | 'doubled'), `GET` to read it, `DELETE` to clear it, `POST /sandbox/maya/_faults/webhooks/release`
+ * to send the lost webhooks late; `setSandboxFaults(db, …)` and friends in a test of the same process.
+ * A timeout does nothing and drops the answer after `holdMs`; charge-then-timeout and unreadable do the
+ * call (Maya did charge) and then lose the answer or answer a body the client's schema refuses; the
+ * HTTP errors do nothing. Each matching call consumes one of `times` (every `every`-th call, for a share).
  */
 import { Hono, type Context } from 'hono';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +34,9 @@ import { basicAuth, CHECKOUT_LIFETIME_MS, fromMayaValue, redirectUrlSchema, type
 import { renderOutcome, renderPage, type PageModel } from './pages';
 import { signWebhook } from '../gateway/webhook';
 import { sandboxSigningKeys } from './keys';
+import {
+  callKind, clearSandboxFaults, faultSwitchSchema, readSandboxFaults, registerReleaser, setSandboxFaults, takeFault, track, webhookMode,
+} from './faults';
 
 /** How long a 3-D Secure challenge waits (a checkout waits CHECKOUT_LIFETIME_MS, Maya's hour). */
 export const CHALLENGE_WINDOW_MS = 15 * 60 * 1000;
@@ -177,6 +190,17 @@ export function sandboxLatency(value: string | undefined): number {
   return ms;
 }
 
+/**
+ * An answer the caller never gets: held `holdMs`, then the connection is dropped (a request served by
+ * @hono/node-server has its socket); in-process (app.request, no socket) a 504 follows the hold.
+ */
+async function dropAnswer(c: Context, holdMs: number): Promise<Response> {
+  if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+  const socket = (c.env as { incoming?: { socket?: { destroy?: unknown } } } | undefined)?.incoming?.socket;
+  if (socket && typeof socket.destroy === 'function') (socket.destroy as () => void).call(socket);
+  return c.json({ code: 'PY9998', message: 'Gateway timeout (sandbox fault): no answer in time.' }, 504);
+}
+
 export function createSandbox(deps: SandboxDeps) {
   const { db, gatewayConfig, log } = deps;
   const pageUrl = (kind: 'checkout' | '3ds' | 'link' | 'verify', id: string) => `${deps.publicBaseUrl}${SANDBOX_PATH}/pages/${kind}/${id}`;
@@ -208,12 +232,8 @@ export function createSandbox(deps: SandboxDeps) {
   }
 
   let signingKey: Promise<string> | undefined;
-  /**
-   * Sends the signed webhook for a payment's outcome (named as Maya names it, e.g. PAYMENT_SUCCESS) to
-   * the callback registered for that name, else to the API's own endpoint; a failed delivery is
-   * logged, never thrown.
-   */
-  async function deliver(row: SandboxPaymentRow): Promise<void> {
+  /** Sends one payment's webhook as it is now; a failed delivery is logged, never thrown. */
+  async function send(row: SandboxPaymentRow): Promise<void> {
     const payload = JSON.stringify(toMayaPayment(row, await now(db)));
     signingKey ??= sandboxSigningKeys(db).then((keys) => keys.privatePem);
     const registered = (await db.query<{ callback_url: string }>('SELECT callback_url FROM sandbox_webhooks WHERE name = $1', [row.status])).rows[0];
@@ -231,13 +251,44 @@ export function createSandbox(deps: SandboxDeps) {
   }
 
   /**
+   * Sends the signed webhook for a payment's outcome (named as Maya names it, e.g. PAYMENT_SUCCESS) to
+   * the callback registered for that name, else to the API's own endpoint, as the fault switch's
+   * webhook mode says: once, twice at once ('doubled'), or not at all ('lost': remembered, for a late
+   * release).
+   */
+  function deliver(row: SandboxPaymentRow): Promise<void> {
+    return track(db, (async () => {
+      const mode = await webhookMode(db);
+      if (mode === 'lost') {
+        await db.query('INSERT INTO sandbox_lost_webhooks (payment_id, status) VALUES ($1, $2) ON CONFLICT DO NOTHING', [row.id, row.status]);
+        log(`sandbox: webhook for payment ${row.id} (${row.status}) lost (fault switch)`);
+        return;
+      }
+      if (mode === 'doubled') await Promise.all([send(row), send(row)]);
+      else await send(row);
+    })());
+  }
+
+  // The lost webhooks, sent late: each payment once, as it is now (Maya's retries send the latest state).
+  const releaseLost = async (): Promise<number> => {
+    const lost = await db.query<{ payment_id: string }>('DELETE FROM sandbox_lost_webhooks RETURNING payment_id');
+    const ids = [...new Set(lost.rows.map((r) => r.payment_id))];
+    for (const id of ids) {
+      const row = await findPayment(db, id);
+      if (row) await track(db, send(row));
+    }
+    return ids.length;
+  };
+  registerReleaser(db, releaseLost);
+
+  /**
    * As Maya does for a payment made by an API call: the webhook goes out on its own, not before the
    * call is answered (so it may arrive before or after the answer, as over a real network).
    */
   function deliverLater(row: SandboxPaymentRow): void {
-    setImmediate(() => {
-      deliver(row).catch((error: unknown) => log(`sandbox: webhook for payment ${row.id} not delivered: ${error instanceof Error ? error.message : String(error)}`));
-    });
+    void track(db, new Promise<void>((resolve) => setImmediate(resolve)).then(() => deliver(row)).catch((error: unknown) => {
+      log(`sandbox: webhook for payment ${row.id} not delivered: ${error instanceof Error ? error.message : String(error)}`);
+    }));
   }
 
   /**
@@ -301,6 +352,32 @@ export function createSandbox(deps: SandboxDeps) {
     if (error instanceof MayaError) return mayaError(c, error);
     log(`sandbox: ${c.req.method} ${c.req.path}: ${error instanceof Error ? error.message : String(error)}`);
     return c.json({ code: 'PY9999', message: 'Sandbox error.' }, 500);
+  });
+  // The fault switch (faults.ts): consulted on every Maya call, at no cost while nothing is armed.
+  api.use('*', async (c, next) => {
+    const call = callKind(c.req.method, c.req.path);
+    const fault = call ? await takeFault(db, call) : null;
+    if (!fault) return next();
+    log(`sandbox: fault ${fault.mode} on ${c.req.method} ${c.req.path}`);
+    switch (fault.mode) {
+      case 'http500':
+        return c.json({ code: 'PY9999', message: 'Internal server error (sandbox fault).' }, 500);
+      case 'http401':
+        return c.json({ code: 'K003', message: 'Invalid authentication credentials (sandbox fault).' }, 401);
+      case 'http429':
+        return c.json({ code: 'PY0429', message: 'Too many requests (sandbox fault).' }, 429, { 'Retry-After': '1' });
+      case 'unreadable':
+        await next();
+        // Maya did the work; its answer is one our client's schema refuses.
+        if (c.res.ok) c.res = new Response(JSON.stringify({ sandboxFault: 'unreadable', result: 'OK' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        return;
+      case 'charge-then-timeout':
+        await next();
+        c.res = await dropAnswer(c, fault.holdMs);
+        return;
+      case 'timeout':
+        return dropAnswer(c, fault.holdMs);
+    }
   });
   const key = (which: 'public' | 'secret') => async (c: Context, next: () => Promise<void>) => {
     if (c.req.header('Authorization') !== basicAuth(which === 'public' ? SANDBOX_PUBLIC_KEY : SANDBOX_SECRET_KEY)) {
@@ -673,7 +750,30 @@ export function createSandbox(deps: SandboxDeps) {
     return c.redirect(address, 303);
   });
 
+  // The fault switch (dev only, like the rest of the sandbox): set, read, clear; lost webhooks released.
+  const faults = new Hono();
+  faults.get('/', async (c) => c.json(await readSandboxFaults(db)));
+  faults.post('/', async (c) => {
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return c.json({ message: 'The body must be JSON: { faults: [{ on, mode, times }], webhooks }' }, 400);
+    }
+    const parsed = faultSwitchSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return c.json({ message: `Invalid fault switch: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? ''}` }, 400);
+    }
+    const state = await setSandboxFaults(db, parsed.data);
+    log(`sandbox: fault switch set: ${JSON.stringify(state)}`);
+    return c.json(state);
+  });
+  faults.delete('/', async (c) => c.json(await clearSandboxFaults(db)));
+  faults.post('/webhooks/release', async (c) => c.json({ released: await releaseLost() }));
+
   const app = new Hono();
+  app.route('/_faults', faults);
   app.route('/pages/verify', verifyPages);
   app.route('/pages/checkout', paymentPage('checkout'));
   app.route('/pages/3ds', paymentPage('3ds'));

@@ -1,5 +1,6 @@
 /** The local sandbox's own records for the demo data: a customer holding a card token, and a reset. */
 import type { Db, Queryable } from '../platform/db';
+import { forgetSwitch } from './faults';
 
 /**
  * A customer (made when `customerId` is null) holding the card `cardTokenId`, verified and approving
@@ -32,7 +33,10 @@ export async function sandboxCard(
   return customerId;
 }
 
-/** Forgets every record of the local sandbox (the demo reset). */
+/** Forgets every record of the local sandbox (the demo reset), its fault switch and lost webhooks included. */
 export async function resetSandbox(db: Db): Promise<void> {
-  await db.exec('TRUNCATE sandbox_payment_tokens, sandbox_customers, sandbox_cards, sandbox_payments, sandbox_wallet_links CASCADE');
+  await db.exec(
+    'TRUNCATE sandbox_payment_tokens, sandbox_customers, sandbox_cards, sandbox_payments, sandbox_wallet_links, sandbox_faults, sandbox_webhook_mode, sandbox_lost_webhooks CASCADE',
+  );
+  forgetSwitch(db);
 }
