@@ -13,7 +13,7 @@ import { devModules } from '../../../server/dev';
 import { defaultGatewayConfig } from '../../../server/gateway/config';
 import { GatewayError, createMayaClient, type Gateway } from '../../../server/gateway/maya';
 import { createTokens } from '../../../server/identity/tokens';
-import { clearSandboxFaults, readSandboxFaults, releaseLostWebhooks, sandboxSettled, setSandboxFaults } from '../../../server/sandbox/faults';
+import { clearSandboxFaults, readSandboxFaults, type FaultState, releaseLostWebhooks, sandboxSettled, setSandboxFaults } from '../../../server/sandbox/faults';
 import { SERVER_START_TIMEOUT_MS } from '../support/billing-helpers';
 import { openTestDatabase, startTestServer, type TestServer } from '../support/helpers';
 
@@ -59,7 +59,7 @@ describe('the route', () => {
     expect(set.json).toEqual({ faults: [{ on: 'charge', mode: 'http500', timesLeft: 2, every: 1, holdMs: 0 }], webhooks: 'lost' });
     expect((await server.call('GET', '/sandbox/maya/_faults')).json).toEqual(set.json);
     // Only what is given changes: the webhook mode alone.
-    expect((await server.call('POST', '/sandbox/maya/_faults', { body: { webhooks: 'doubled' } })).json.faults).toHaveLength(1);
+    expect(((await server.call('POST', '/sandbox/maya/_faults', { body: { webhooks: 'doubled' } })).json as unknown as FaultState).faults).toHaveLength(1);
     const bad = await server.call('POST', '/sandbox/maya/_faults', { body: { faults: [{ on: 'charge', mode: 'explode', times: 1 }] } });
     expect([bad.status, bad.json.message]).toEqual([400, expect.stringContaining('faults.0.mode')]);
     expect((await server.call('POST', '/sandbox/maya/_faults', { body: { faults: [{ on: 'charge', mode: 'timeout', times: 0 }] } })).status).toBe(400);
