@@ -17,6 +17,8 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 export interface MachineMeta {
   title?: string;
   events?: Record<string, string>;
+  /** The file the machine is written in, when it is not `src/machines/<name>/<name>.machine.ts` (the server's models). */
+  source?: string;
 }
 
 export interface StateRow {
@@ -258,7 +260,7 @@ export function machineDocument(name: string, machine: AnyStateMachine): string 
     '',
     machine.root.description ?? '',
     '',
-    `Generated from \`src/machines/${name}/${name}.machine.ts\` by \`npm run statecharts\`. Do not edit by hand.`,
+    `Generated from \`${metaOf(machine).source ?? `src/machines/${name}/${name}.machine.ts`}\` by \`npm run statecharts\`. Do not edit by hand.`,
     `${states} states, ${transitions} transitions. Rendered in the app at \`/dev/statecharts#${name}\`;`,
     `the paths the tests walk, as steps for QA: [\`scenarios/${name}.json\`](./scenarios/${name}.json).`,
     '',
@@ -291,12 +293,13 @@ export function indexDocument(machines: Record<string, AnyStateMachine>): string
   return [
     '# Statecharts',
     '',
-    'One page per flow, generated from the machines in `src/machines` (`npm run statecharts`): what the',
-    'flow is for, its states and events in plain words, and the diagram. A test fails when a committed',
-    'page differs from the code, so these never drift. Rendered as SVG in the app at `/dev/statecharts`',
-    '(dev routes). To follow a live flow, open the app with `?inspect=local` (offline panel) or `?inspect`',
-    '(Stately, needs internet); secrets are masked in both. [`scenarios/`](./scenarios) holds, per flow,',
-    'every path the model-based tests walk as readable steps (kept in step by those tests; `npm run scenarios`).',
+    'One page per flow, generated from the machines in `src/machines` and the server\'s models in `server/`',
+    '(`npm run statecharts`): what the flow is for, its states and events in plain words, and the diagram.',
+    'A test fails when a committed page differs from the code, so these never drift. Rendered as SVG in the',
+    'app at `/dev/statecharts` (dev routes). To follow a live flow, open the app with `?inspect=local` (offline',
+    'panel) or `?inspect` (Stately, needs internet); secrets are masked in both. [`scenarios/`](./scenarios)',
+    'holds, per flow, every path the model-based tests walk as readable steps (kept in step by those tests;',
+    '`npm run scenarios`).',
     '',
     '| flow | machine | states | transitions |',
     '|---|---|---|---|',

@@ -1,7 +1,7 @@
 /** `npm run statecharts` writes docs/statecharts; `npm run statecharts:check` fails when they drift. */
 import { existsSync, mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { machines } from '../src/machines';
+import { machines } from './statechart-machines';
 import { expectedFiles } from './statechart-writer';
 
 const dir = 'docs/statecharts';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { machines } from '../src/machines';
+import { machines } from '../scripts/statechart-machines';
 import { effectsOf, expectedFiles, machineDocument, stateRows, toMermaid, transitionRows } from '../scripts/statechart-writer';
 
 const dir = join(__dirname, '..', 'docs', 'statecharts');

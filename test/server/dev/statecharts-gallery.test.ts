@@ -1,6 +1,6 @@
 /** Issue 12: the statechart gallery is a dev route (same gate as the mailbox) and escapes what it shows. */
 import { describe, expect, it } from 'vitest';
-import { machines } from '../../../src/machines';
+import { machines } from '../../../scripts/statechart-machines';
 import { startTestServer } from '../support/helpers';
 
 const STRANGER = '203.0.113.7';
