@@ -1,0 +1,168 @@
+/**
+ * The money invariants of issue 32 (design.md "Money at the seams"), read from the database: the
+ * API's subscriptions and payment records against what the local Maya sandbox holds. The generated
+ * interleavings (test/server/billing/interleavings.test.ts) check them after every step, the renewal
+ * chaos test (test/postgres/renewal-chaos.test.ts) at its end.
+ *
+ * (a) At most one live subscription per viewer: ACTIVE, PAST_DUE or CANCELED, begun, and either its
+ *     access not ended (end date ahead) or one the engine would still charge (PAST_DUE, or ACTIVE
+ *     auto-renewing on a card or wallet past its end date: due).
+ * (b) What Maya charged minus what was reversed equals the periods granted: the sum of the sandbox's
+ *     PAYMENT_SUCCESS payments (less anything refunded) equals the sum of PAYMENT_SUCCESS records that
+ *     name an existing subscription, plus charges still settling (d). Each such record is matched to a
+ *     charge at Maya (by Maya's id, else by reference number), each charge to at most one record.
+ * (c) No period without its charge: every subscription a payment created (a card, wallet or checkout
+ *     one that is not a voucher's and not in the seed) has exactly one PAYMENT_SUCCESS record naming it.
+ * (d) No charge older than a minute (billing clock) without a period or a reversal: a success at Maya
+ *     that no record accounts for is allowed only while younger than `settlingMs`.
+ *
+ * Rows written before the test (the seed: payments recorded with no charge at the sandbox, periods no
+ * payment created) are left out when the database has `seeded_subscriptions` / `seeded_payment_records`
+ * copies of them (test/server/support/billing-helpers.ts makes them; the chaos test too).
+ */
+
+/** A database to read: `(sql, params) => db.query(sql, params)` for the API's Db or a pg client. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are read field by field below
+export type MoneyQuery = (sql: string, params?: unknown[]) => Promise<{ rows: any[] }>;
+
+export interface MoneyInvariantOptions {
+  /**
+   * How long (billing clock) a charge no record accounts for may still be settling (default a minute);
+   * 0 once everything has had its chance to settle: then none may be left.
+   */
+  settlingMs?: number;
+}
+
+export type MoneyRule = 'a' | 'b' | 'c' | 'd';
+export interface MoneyViolation {
+  rule: MoneyRule;
+  text: string;
+}
+
+export const MONEY_RULES: Record<MoneyRule, string> = {
+  a: 'one live subscription per viewer',
+  b: "Maya's charges minus reversals = periods granted",
+  c: 'no period without its charge',
+  d: 'no charge older than a minute without a period or a reversal',
+};
+
+export class MoneyInvariantError extends Error {
+  constructor(
+    readonly violations: MoneyViolation[],
+    readonly at: Date,
+  ) {
+    super(
+      `money invariants broken (billing clock ${at.toISOString()}):\n` +
+        violations.map((v) => `  (${v.rule}) ${MONEY_RULES[v.rule]}: ${v.text}`).join('\n'),
+    );
+    this.name = 'MoneyInvariantError';
+  }
+
+  /** The first rule broken, in the order a, b, c, d. */
+  get firstRule(): MoneyRule {
+    return [...this.violations].sort((x, y) => x.rule.localeCompare(y.rule))[0]!.rule;
+  }
+}
+
+/** Invariants evaluated by one call (a, b, c, d). */
+export const CHECKS_PER_CALL = 4;
+
+const cents = (decimal: string | number) => Math.round(Number(decimal) * 100);
+const peso = (c: number) => `₱${(c / 100).toFixed(2)}`;
+const day = (d: Date | null) => (d ? new Date(d).toISOString().slice(0, 16) : '—');
+
+async function hasTable(query: MoneyQuery, name: string): Promise<boolean> {
+  return (await query('SELECT to_regclass($1) IS NOT NULL AS present', [name])).rows[0]!.present as boolean;
+}
+
+/**
+ * Checks (a) to (d) now; throws a MoneyInvariantError naming every violation. Answers the number of
+ * invariants checked (CHECKS_PER_CALL).
+ */
+export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInvariantOptions = {}): Promise<number> {
+  const settlingMs = options.settlingMs ?? 60_000;
+  const at = new Date((await query('SELECT COALESCE((SELECT fixed_at FROM server_clock WHERE id), now()) AS at')).rows[0]!.at as string);
+  const seededSubscriptions = (await hasTable(query, 'seeded_subscriptions')) ? 'SELECT id FROM seeded_subscriptions' : 'SELECT NULL::uuid WHERE false';
+  const seededRecords = (await hasTable(query, 'seeded_payment_records')) ? 'SELECT id FROM seeded_payment_records' : 'SELECT NULL::uuid WHERE false';
+  const violations: MoneyViolation[] = [];
+
+  // (a)
+  const live = await query(
+    `SELECT u.email, array_agg(s.status || ' ' || coalesce(s.payment_method, '-') || ' ' || p.name || ' ' || to_char(s.start_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI')
+         || '→' || coalesce(to_char(s.end_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI'), '…') || ' ' || s.id ORDER BY s.start_date, s.seq) AS rows
+     FROM subscriptions s JOIN users u ON u.id = s.user_id JOIN plans p ON p.id = s.plan_id
+     WHERE s.status IN ('ACTIVE', 'PAST_DUE', 'CANCELED') AND s.start_date <= $1
+       AND (s.end_date IS NULL OR s.end_date > $1 OR s.status = 'PAST_DUE'
+            OR (s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET')))
+     GROUP BY u.email HAVING count(*) > 1 ORDER BY u.email LIMIT 20`,
+    [at],
+  );
+  for (const row of live.rows) violations.push({ rule: 'a', text: `${row.email} has ${row.rows.length}: ${(row.rows as string[]).join('; ')}` });
+
+  // (b) and (d)
+  const charges = (
+    await query(
+      `SELECT id::text AS id, request_reference_number AS reference, (amount - refunded_amount)::text AS amount, updated_at
+       FROM sandbox_payments WHERE status = 'PAYMENT_SUCCESS' ORDER BY created_at, id`,
+    )
+  ).rows as Array<{ id: string; reference: string; amount: string; updated_at: Date }>;
+  const records = (
+    await query(
+      `SELECT r.id::text AS id, r.reference_id AS reference, r.checkout_id, r.total_amount::text AS amount, r.subscription_id::text AS subscription_id,
+         (s.id IS NOT NULL) AS has_period, r.payment_method
+       FROM payment_records r LEFT JOIN subscriptions s ON s.id = r.subscription_id
+       WHERE r.status = 'PAYMENT_SUCCESS' AND r.payment_method <> 'VOUCHER' AND r.id NOT IN (${seededRecords})
+       ORDER BY r.created_at, r.seq`,
+    )
+  ).rows as Array<{ id: string; reference: string; checkout_id: string | null; amount: string; subscription_id: string | null; has_period: boolean }>;
+  const granted = records.filter((r) => r.has_period);
+  for (const r of records.filter((x) => !x.has_period)) {
+    violations.push({ rule: 'b', text: `payment ${r.id} (${r.reference}, ${peso(cents(r.amount))}) is PAYMENT_SUCCESS but pays no period${r.subscription_id ? ` (subscription ${r.subscription_id} is gone)` : ''}` });
+  }
+  const matched = new Map<string, string>(); // charge id → record id
+  const unmatchedRecords = new Set(granted.map((r) => r.id));
+  for (const r of granted) {
+    const charge = charges.find((c) => c.id === r.checkout_id && !matched.has(c.id));
+    if (charge) {
+      matched.set(charge.id, r.id);
+      unmatchedRecords.delete(r.id);
+    }
+  }
+  for (const r of granted.filter((x) => unmatchedRecords.has(x.id))) {
+    const charge = charges.find((c) => c.reference === r.reference && !matched.has(c.id));
+    if (charge) {
+      matched.set(charge.id, r.id);
+      unmatchedRecords.delete(r.id);
+    }
+  }
+  for (const r of granted.filter((x) => unmatchedRecords.has(x.id))) {
+    violations.push({ rule: 'b', text: `period of subscription ${r.subscription_id} granted by payment ${r.id} (${r.reference}, ${peso(cents(r.amount))}) with no charge at Maya (or it was reversed)` });
+  }
+  let settling = 0;
+  for (const c of charges.filter((x) => !matched.has(x.id))) {
+    const age = at.getTime() - new Date(c.updated_at).getTime();
+    if (settlingMs === 0 || age > settlingMs) {
+      violations.push({ rule: 'd', text: `Maya's charge ${c.id} (${c.reference}, ${peso(cents(c.amount))}, ${Math.round(age / 1000)} s old${settlingMs === 0 ? ', after settling' : ''}) pays no period and was not reversed` });
+    } else settling += cents(c.amount);
+  }
+  const charged = charges.reduce((sum, c) => sum + cents(c.amount), 0);
+  const paidFor = granted.reduce((sum, r) => sum + cents(r.amount), 0);
+  if (charged !== paidFor + settling) {
+    violations.push({ rule: 'b', text: `Maya holds ${peso(charged)} net of reversals, the periods granted ${peso(paidFor)}${settling ? ` (+ ${peso(settling)} still settling)` : ''}` });
+  }
+
+  // (c)
+  const periods = await query(
+    `SELECT s.id, s.status, s.payment_method, p.name, s.start_date, s.end_date, count(r.id)::int AS payments
+     FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+     LEFT JOIN payment_records r ON r.subscription_id = s.id AND r.status = 'PAYMENT_SUCCESS'
+     WHERE s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT') AND p.type <> 'VOUCHER' AND s.id NOT IN (${seededSubscriptions})
+     GROUP BY s.id, p.name HAVING count(r.id) <> 1 ORDER BY s.start_date LIMIT 20`,
+  );
+  for (const s of periods.rows) {
+    violations.push({ rule: 'c', text: `subscription ${s.id} (${s.status} ${s.payment_method} ${s.name} ${day(s.start_date)}→${day(s.end_date)}) has ${s.payments} successful payments` });
+  }
+
+  if (violations.length) throw new MoneyInvariantError(violations, at);
+  return CHECKS_PER_CALL;
+}
