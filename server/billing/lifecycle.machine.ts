@@ -20,6 +20,8 @@ export interface LifecycleContext {
   webhooks: 'delivered' | 'lost';
   /** Failed attempts at the period now due (0 while it is paid); the fifth (day 7) is the last. */
   failedAttempts: number;
+  /** The engine reaches the due period more than 7 days after its end date: its first attempt is its last. */
+  late: boolean;
 }
 
 export type LifecycleEvent =
@@ -80,11 +82,16 @@ export const lifecycleMachine = setup({
     retriesLeft: ({ context }) => context.failedAttempts < ATTEMPTS_PER_PERIOD - 1,
     /** The unknown attempt was the period's first (the subscription was ACTIVE, not PAST_DUE). */
     firstAttempt: ({ context }) => context.failedAttempts === 0,
+    /** The period's first attempt comes more than 7 days after its end date. */
+    tooLate: ({ context }) => context.late,
+    onTime: ({ context }) => !context.late,
     /** Maya takes the money and no webhook tells the server. */
     chargeUnseen: ({ context }) => context.card === 'approves' && context.webhooks === 'lost',
   },
   actions: {
-    periodPaid: assign({ failedAttempts: 0 }),
+    periodPaid: assign({ failedAttempts: 0, late: false }),
+    engineWeekBehind: assign({ late: true }),
+    engineOnTime: assign({ late: false }),
     attemptFailed: assign({ failedAttempts: ({ context }) => context.failedAttempts + 1 }),
     cardNowDeclines: assign({ card: 'declines' as const }),
     cardNowApproves: assign({ card: 'approves' as const }),
@@ -112,17 +119,18 @@ export const lifecycleMachine = setup({
       VOUCHER: 'The viewer redeems a voucher',
       CANCEL: 'The viewer cancels',
       RENEW_NOW: 'The viewer pays the overdue period by Renew now (hosted checkout)',
-      CLOCK_FORWARD: 'The billing clock passes the next due moment; the engine is behind',
+      CLOCK_FORWARD: 'The billing clock passes the next due moment (when due already, a week more); the engine is behind',
       CLOCK_BACK: 'The billing clock moves back a day',
       PROCESS_KILLED: "The engine's process is killed after Maya charged, before it heard the answer",
       RECONCILE: 'The reconciler runs',
     },
   },
-  context: { card: 'approves', webhooks: 'delivered', failedAttempts: 0 },
+  context: { card: 'approves', webhooks: 'delivered', failedAttempts: 0, late: false },
   initial: 'paid',
   states: {
     paid: {
       description: 'ACTIVE, the current period paid; renews on its card at the end date',
+      entry: 'engineOnTime',
       on: {
         RENEWAL_DUE: [
           { guard: 'cardApproves', target: 'paid', actions: 'periodPaid', description: 'Renewed: one charge, the next period starts at the old end date' },
@@ -146,10 +154,12 @@ export const lifecycleMachine = setup({
       on: {
         RENEWAL_DUE: [
           { guard: 'cardApproves', target: 'paid', actions: 'periodPaid', description: 'Renewed from the old end date' },
+          { guard: 'tooLate', target: 'free', actions: 'attemptFailed', description: 'Declined more than 7 days late: the first attempt is the last; EXPIRED, the viewer FREE' },
           { target: 'pastDue', actions: 'attemptFailed', description: 'Declined: PAST_DUE' },
         ],
         ...ENGINE_FAULTS,
-        CLOCK_BACK: { target: 'paid', description: 'Before the end date again: nothing is due' },
+        CLOCK_FORWARD: { guard: 'onTime', target: 'due', actions: 'engineWeekBehind', description: 'More than 7 days past the end date, not renewed yet' },
+        CLOCK_BACK: { target: 'paid', actions: 'engineOnTime', description: 'Before the end date again: nothing is due' },
         DECLINE: { guard: 'cardApproves', target: 'due', actions: 'cardNowDeclines' },
         APPROVE: { guard: 'cardDeclines', target: 'due', actions: 'cardNowApproves' },
         METHOD_CHANGE: { target: 'due', actions: 'cardNowApproves' },
@@ -201,6 +211,7 @@ export const lifecycleMachine = setup({
             LATE_WEBHOOK: { target: 'notCharged', description: 'There is no webhook to send' },
             RENEWAL_DUE: [
               { guard: 'cardApproves', target: '#moneyLifecycle.paid', actions: 'periodPaid', description: 'The engine asks Maya first, finds nothing, charges' },
+              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed' },
               { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed' },
               { target: '#moneyLifecycle.free', actions: 'attemptFailed' },
             ],
