@@ -160,7 +160,7 @@ export function callKind(method: string, path: string): Exclude<FaultCall, 'any'
 
 const inFlight = new WeakMap<object, { count: number; idle: Array<() => void> }>();
 
-/** Counts a webhook delivery (or a held answer) of the sandbox on `db` until it settles. */
+/** Counts a webhook delivery of the sandbox on `db` until it settles. */
 export function track<T>(db: object, work: Promise<T>): Promise<T> {
   const entry = inFlight.get(db) ?? { count: 0, idle: [] };
   inFlight.set(db, entry);
@@ -174,8 +174,9 @@ export function track<T>(db: object, work: Promise<T>): Promise<T> {
 }
 
 /**
- * Resolves once every webhook the sandbox on `db` has sent (in this process) has been answered, and
- * every answer it holds back has been given: a test's next step then sees their effects.
+ * Resolves once every webhook the sandbox on `db` has sent (in this process) has been answered (or
+ * recorded as lost): a test's next step then sees their effects. An answer held back by a timeout
+ * fault is not waited for: it changes nothing when it is finally given.
  */
 export async function sandboxSettled(db: object): Promise<void> {
   // Deliveries start on the next turn (setImmediate): let the ones already due begin first.
