@@ -16,25 +16,32 @@ import { refreshPending } from './settlement';
 import { currentSubscription } from './subscriptions';
 
 /**
- * Makes room for a new payment of the viewer (one in flight per viewer, held by the unique index
- * payment_records_one_in_flight): an unpaid hosted checkout is superseded, as Stripe expires an open
- * session (nobody is charged unless it is paid, and if it is paid anyway the reconciler gives it back,
- * settlement.ts); a card or wallet charge on its way is waited for (409).
+ * Makes room for a new payment of the viewer (one purchase, plan change or Renew now in flight per
+ * viewer, held by the unique index payment_records_one_in_flight): an unpaid hosted checkout is
+ * superseded, as Stripe expires an open session (nobody is charged unless it is paid, and if it is paid
+ * anyway its period no longer stands and it is given back, settlement.ts); another card or wallet
+ * payment of the viewer on its way is waited for (409). A renewal being charged is not waited for: the
+ * change replaces its subscription, and the renewal is given back if it succeeds. `strict: false` (a
+ * voucher, which writes no payment) supersedes checkouts and waits for nothing.
  */
-export async function supersedeCheckouts(tx: Queryable, userId: string): Promise<void> {
-  const pending = await tx.query<{ id: string; charging: boolean }>(
+export async function supersedeCheckouts(tx: Queryable, userId: string, strict = true): Promise<void> {
+  const pending = await tx.query<{ id: string; charging: boolean; checkout: boolean; renewal: boolean }>(
     `SELECT r.id, EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind IN ('CARD', 'WALLET') AND a.outcome IN ('OPEN', 'UNKNOWN')) AS charging,
-       EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT') AS checkout
+       EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT' AND a.outcome IN ('OPEN', 'UNKNOWN')) AS checkout,
+       (r.gateway_response->'details' ? 'renewsSubscriptionId') AS renewal
      FROM payment_records r WHERE r.user_id = $1 AND r.status = 'PENDING' FOR UPDATE`,
     [userId],
   );
-  for (const row of pending.rows as Array<{ id: string; charging: boolean; checkout: boolean }>) {
-    if (row.charging || !row.checkout) throw new HttpError(409, PAYMENT_MESSAGES.inFlight);
-    await tx.query(
-      `UPDATE payment_records SET status = 'PAYMENT_EXPIRED', recheck_at = clock_timestamp(),
-         gateway_response = COALESCE(gateway_response, '{}'::jsonb) || '{"superseded": true}'::jsonb WHERE id = $1 AND status = 'PENDING'`,
-      [row.id],
-    );
+  for (const row of pending.rows) {
+    if (row.checkout && !row.charging) {
+      await tx.query(
+        `UPDATE payment_records SET status = 'PAYMENT_EXPIRED', recheck_at = clock_timestamp(),
+           gateway_response = COALESCE(gateway_response, '{}'::jsonb) || '{"superseded": true}'::jsonb WHERE id = $1 AND status = 'PENDING'`,
+        [row.id],
+      );
+    } else if (strict && !row.renewal) {
+      throw new HttpError(409, PAYMENT_MESSAGES.inFlight);
+    }
   }
 }
 

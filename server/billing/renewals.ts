@@ -144,7 +144,7 @@ interface Claim {
   fresh: boolean;
 }
 
-/** How long a renewal waits (real time) after the gateway did not answer, or was still processing. */
+/** How long a renewal waits (billing clock) after the gateway did not answer, or was still processing. */
 export const UNKNOWN_HOLD_MS = 60_000;
 /** How long a renewal waits after Maya refused our own request (keys, rate limit): an alert, not a decline. */
 export const OURS_HOLD_MS = 5 * 60_000;
@@ -177,6 +177,11 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
   // A period the viewer no longer had access to is never charged (the engine or the clock was far behind).
   if (at.getTime() >= sub.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) return 'lapsed';
   const reference = renewalReference(sub.id, sub.end_date);
+  // The viewer's own payment on its way (a plan change, a purchase): the renewal waits for it.
+  const other = await db.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING' AND reference_id <> $2 AND NOT (gateway_response->'details' ? $3)`, [
+    sub.user_id, reference, RENEWS_KEY,
+  ]);
+  if (other.rows.length) return null;
   // The charge itself is held by one process for a while (real time), so two never charge at once.
   const lease = JSON.stringify(new Date().toISOString());
   // The first attempt for this period writes its record, at the price the period is billed at. Nothing
@@ -196,7 +201,7 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
   ).rows[0];
   if (!existing) return null; // the viewer's other payment in flight: next sweep
   if (existing.status !== 'PENDING' && !GIVEN_UP.includes(existing.status)) return null; // paid (or given back) already
-  if (existing.hold_until && existing.hold_until.getTime() > Date.now()) return null;
+  if (existing.hold_until && existing.hold_until.getTime() > at.getTime()) return null;
   try {
     // A retry takes the same record back to PENDING, one more attempt; a PENDING one (a process died
     // mid-way) is taken over once its lease has run out, unless a Renew now checkout is open for it.
@@ -315,9 +320,14 @@ async function releaseLease(db: Db, recordId: string) {
   await db.query(`UPDATE payment_records SET gateway_response = gateway_response - 'chargeClaimedAt' WHERE id = $1`, [recordId]);
 }
 
-/** No new charge for this record before `ms` from now (real time); the lease is given back. */
+/**
+ * No new charge for this record before `ms` from now by the billing clock (the clock QA moves passes it
+ * too: in production it is real time); the lease is given back.
+ */
 async function holdRecord(db: Db, recordId: string, ms: number) {
-  await db.query(`UPDATE payment_records SET hold_until = $2, gateway_response = gateway_response - 'chargeClaimedAt' WHERE id = $1`, [recordId, new Date(Date.now() + ms)]);
+  await db.query(`UPDATE payment_records SET hold_until = $2, gateway_response = gateway_response - 'chargeClaimedAt' WHERE id = $1`, [
+    recordId, new Date((await now(db)).getTime() + ms),
+  ]);
 }
 
 /**

@@ -98,20 +98,37 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     // Used up by someone else answers exactly like a code that does not exist: a guesser learns nothing.
     if (used.rows[0] && !voucher.reusable) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
 
-    // One live subscription: a card or wallet charge on its way is waited for, an open checkout is
-    // superseded (given back if paid anyway), and every live row of the viewer is closed, never charged again.
-    await supersedeCheckouts(tx, userId);
+    // One live subscription: an open checkout is superseded; a payment on its way that succeeds then
+    // pays for nothing and is given back.
+    await supersedeCheckouts(tx, userId, false);
     const current = await currentSubscription(tx, userId, at);
     const from = current?.end_date && current.end_date > at ? current.end_date : at;
     const endDate = addDays(from, voucher.days);
-    await closeLive(tx, userId, at, `Replaced by voucher ${code}`);
-    const inserted = await tx.query<{ id: string }>(
-      `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew,
-         previous_plan_id, created_at, updated_at)
-       VALUES ($1, $2, 'ACTIVE', $3, $4, 'VOUCHER', $5, false, $6, $3, $3) RETURNING id`,
-      [userId, voucher.plan_id, at, endDate, JSON.stringify({ voucherCode: code, carriedFrom: current?.id ?? null }), current?.plan_id ?? null],
-    );
-    const subscriptionId = inserted.rows[0]!.id;
+    let subscriptionId: string;
+    const renewing =
+      current && current.plan_type === 'PREMIUM' && (current.payment_method === 'MAYA_VAULT' || current.payment_method === 'MAYA_WALLET') &&
+      (current.status === 'PAST_DUE' || (current.status === 'ACTIVE' && current.auto_renew));
+    if (renewing) {
+      // A renewing card or wallet plan (product.md#voucher-on-renewing): the voucher adds its days to the
+      // time paid (from now when the period is due or overdue: no more attempts at it), and the plan
+      // renews on its method after them.
+      await tx.query(
+        `UPDATE subscriptions SET status = 'ACTIVE', end_date = $2, next_attempt_at = NULL, renewal_failure = NULL, auto_renew = true, updated_at = $3
+         WHERE id = $1`,
+        [current.id, endDate, at],
+      );
+      subscriptionId = current.id;
+    } else {
+      // Anything else is replaced: every live row of the viewer is closed, never charged again.
+      await closeLive(tx, userId, at, `Replaced by voucher ${code}`);
+      const inserted = await tx.query<{ id: string }>(
+        `INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew,
+           previous_plan_id, created_at, updated_at)
+         VALUES ($1, $2, 'ACTIVE', $3, $4, 'VOUCHER', $5, false, $6, $3, $3) RETURNING id`,
+        [userId, voucher.plan_id, at, endDate, JSON.stringify({ voucherCode: code, carriedFrom: current?.id ?? null }), current?.plan_id ?? null],
+      );
+      subscriptionId = inserted.rows[0]!.id;
+    }
     // The primary key (code, user_id) is the last word on "once per account".
     await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
       code, userId, subscriptionId, at,

@@ -56,10 +56,16 @@ ALTER TABLE payment_records
   ADD COLUMN receipt_mailed_at timestamptz,
   -- Real time: when the reconciler next reads this record's payments at Maya (null: nothing to look at).
   ADD COLUMN recheck_at timestamptz,
-  -- Real time: no new renewal charge before then (the gateway was unreachable, or refused us).
+  -- The billing clock: no new renewal charge before then (the gateway was unreachable, or refused us).
   ADD COLUMN hold_until timestamptz;
 CREATE INDEX payment_records_recheck ON payment_records (recheck_at) WHERE recheck_at IS NOT NULL;
 CREATE INDEX payment_records_receipt_due ON payment_records (paid_at) WHERE receipt_mailed_at IS NULL AND paid_at IS NOT NULL;
+-- One purchase, plan change or Renew now in flight per viewer, as before; a renewal's record no longer
+-- counts: a plan change or voucher replaces a subscription whose renewal is on its way (settlement.ts
+-- gives that renewal back if it succeeds), and the engine waits for the viewer's own payment instead.
+DROP INDEX payment_records_one_in_flight;
+CREATE UNIQUE INDEX payment_records_one_in_flight ON payment_records (user_id)
+  WHERE status = 'PENDING' AND NOT (gateway_response->'details' ? 'renewsSubscriptionId');
 -- Records still open before this migration are looked at by the reconciler at once.
 UPDATE payment_records SET recheck_at = clock_timestamp() WHERE status IN ('PENDING', 'REVERSAL_DUE');
 

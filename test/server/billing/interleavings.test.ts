@@ -140,7 +140,9 @@ let impatient: Gateway;
 const engineLog: string[] = [];
 const query: MoneyQuery = (sql, params) => server.db.query(sql, params);
 
-type Reconcile = (deps: RenewalDeps) => Promise<unknown>;
+type Reconcile = (deps: RenewalDeps, options?: { realNow?: Date }) => Promise<unknown>;
+/** The reconciler's pass as it runs on its own, its looks due by then (they wait minutes of real time). */
+const LATER = () => ({ realNow: new Date(Date.now() + 60 * MINUTE) });
 let reconcileFn: Reconcile | null | undefined;
 async function reconciler(): Promise<Reconcile | null> {
   if (reconcileFn !== undefined) return reconcileFn;
@@ -224,7 +226,7 @@ async function advanceClockTo(to: Date | null, log: string[]) {
   if (!to || to <= (await server.clock())) return;
   const reconcile = await reconciler();
   if (reconcile) {
-    await reconcile(deps);
+    await reconcile(deps, LATER());
     await sandboxSettled(server.db);
   }
   await server.setClock(to);
@@ -274,7 +276,11 @@ type Executor = (run: Run) => Promise<void>;
 /** How each event of the model is made to happen to the real server. */
 const executors: Record<EventType, Executor> = {
   RENEWAL_DUE: async ({ log }) => {
-    await advanceClockTo(dueMoment(await currentSubscription()), log);
+    // The engine's next run: at the due moment, and never the same instant as a run before it (an
+    // attempt whose answer was lost holds the period a few minutes before Maya is asked again).
+    const due = dueMoment(await currentSubscription());
+    const later = new Date((await server.clock()).getTime() + 5 * MINUTE);
+    await advanceClockTo(due && due > later ? due : later, log);
     await runEngine(log);
   },
   TIMEOUT: ({ context, log }) => engineWithFault('timeout', context, log),
@@ -388,7 +394,7 @@ const executors: Record<EventType, Executor> = {
   },
   RECONCILE: async ({ log }) => {
     const reconcile = await reconciler();
-    if (reconcile) await reconcile(deps);
+    if (reconcile) await reconcile(deps, LATER());
     log.push(reconcile ? 'reconciled' : 'no reconciler yet');
   },
 };
@@ -518,10 +524,10 @@ async function replay(path: ModelPath, override: Partial<Record<EventType, Execu
   // The walk is over: the background work settles, then nothing may be left settling.
   try {
     const reconcile = await reconciler();
-    if (reconcile) await reconcile(deps);
+    if (reconcile) await reconcile(deps, LATER());
     await sandboxSettled(server.db);
     await runEngine(log);
-    if (reconcile) await reconcile(deps);
+    if (reconcile) await reconcile(deps, LATER());
     await sandboxSettled(server.db);
     outcome.checks += await checkMoneyInvariants(query, { settlingMs: 0 });
   } catch (error) {
