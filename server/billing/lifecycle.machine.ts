@@ -57,11 +57,11 @@ const ENGINE_FAULTS = {
   HTTP500: { target: '#moneyLifecycle.gatewayUnknown.notCharged', description: 'Maya answered 500: nothing taken, the attempt is open' },
   UNREADABLE: [
     { guard: 'cardApproves', target: '#moneyLifecycle.gatewayUnknown.charged', description: 'Maya charged, the answer is unreadable: the attempt is open, the viewer is not dunned' },
-    { target: '#moneyLifecycle.gatewayUnknown.notCharged', description: 'Maya declined, the answer is unreadable: the attempt is open' },
+    { target: '#moneyLifecycle.gatewayUnknown.declined', description: 'Maya declined, the answer is unreadable: the attempt is open' },
   ],
   CHARGE_THEN_TIMEOUT: [
     { guard: 'cardApproves', target: '#moneyLifecycle.gatewayUnknown.charged', description: 'Maya charged, the answer was lost: the attempt is open' },
-    { target: '#moneyLifecycle.gatewayUnknown.notCharged', description: 'Maya declined, the answer was lost: the attempt is open' },
+    { target: '#moneyLifecycle.gatewayUnknown.declined', description: 'Maya declined, the answer was lost: the attempt is open' },
   ],
   PROCESS_KILLED: [
     { guard: 'chargeUnseen', target: '#moneyLifecycle.inFlight', description: 'Killed after the charge, its webhook lost: the charge is in flight' },
@@ -216,6 +216,29 @@ export const lifecycleMachine = setup({
               { target: '#moneyLifecycle.free', actions: 'attemptFailed' },
             ],
             PLAN_CHANGE: [{ guard: 'cardApproves', target: '#moneyLifecycle.paid', actions: 'periodPaid' }, { target: 'notCharged' }],
+            VOUCHER: { target: '#moneyLifecycle.paid', actions: 'periodPaid' },
+            CANCEL: { target: '#moneyLifecycle.canceled' },
+          },
+        },
+        declined: {
+          description: 'Maya declined the card; the server has not heard yet',
+          on: {
+            RECONCILE: [
+              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed', description: 'Read at Maya: declined more than 7 days late, the last attempt' },
+              { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description: 'Read at Maya by reference: a decline, dunned as any decline' },
+              { target: '#moneyLifecycle.free', actions: 'attemptFailed', description: 'Read at Maya: the day-7 retry was declined' },
+            ],
+            LATE_WEBHOOK: [
+              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed' },
+              { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description: 'The webhook is read at Maya: a decline, dunned' },
+              { target: '#moneyLifecycle.free', actions: 'attemptFailed' },
+            ],
+            RENEWAL_DUE: [
+              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed' },
+              { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description: 'The engine asks Maya first, finds the decline, tries again: declined' },
+              { target: '#moneyLifecycle.free', actions: 'attemptFailed' },
+            ],
+            PLAN_CHANGE: { target: 'declined', description: 'Charged on the declining card: declined, nothing changes' },
             VOUCHER: { target: '#moneyLifecycle.paid', actions: 'periodPaid' },
             CANCEL: { target: '#moneyLifecycle.canceled' },
           },

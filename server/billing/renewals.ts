@@ -344,8 +344,15 @@ export async function renewalDecided(deps: RenewalDeps, decision: Decision | nul
       [decision.recordId, new Date(Date.now() - CHARGE_LEASE_MS)],
     );
     if (leased.rows.length) return;
-    const sub = (await deps.db.query<DueRow>('SELECT id, user_id, end_date FROM subscriptions WHERE id = $1', [decision.renews])).rows[0];
-    if (sub) await failRenewal(deps, sub, decision.recordId, decision.failedNow.attemptId, decision.failedNow.reason, decision.failedNow.hard);
+    // The period the record was for (the subscription's end date may have moved since: a voucher's days).
+    const period = (
+      await deps.db.query<{ id: string; user_id: string; end_date: Date }>(
+        `SELECT s.id, s.user_id, (r.gateway_response->'details'->>'periodStart')::timestamptz AS end_date
+         FROM payment_records r JOIN subscriptions s ON s.id = $2 WHERE r.id = $1`,
+        [decision.recordId, decision.renews],
+      )
+    ).rows[0];
+    if (period?.end_date) await failRenewal(deps, period, decision.recordId, decision.failedNow.attemptId, decision.failedNow.reason, decision.failedNow.hard);
   }
 }
 

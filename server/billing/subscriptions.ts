@@ -443,9 +443,11 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
       `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = 'Canceled by the subscriber', updated_at = $1,
          next_attempt_at = NULL,
          past_due_end = CASE WHEN ${unpaid} THEN s.end_date END,
-         end_date = CASE WHEN ${unpaid} THEN s.end_date + interval '${LAST_RETRY_DAY} days' ELSE s.end_date END
+         end_date = CASE WHEN NOT ${unpaid} THEN s.end_date
+           WHEN s.end_date + interval '${LAST_RETRY_DAY} days' > $1 THEN s.end_date + interval '${LAST_RETRY_DAY} days'
+           ELSE s.end_date + interval '${RENEWAL_GRACE_DAYS} days' END
        WHERE s.id = $2 AND s.user_id = $3
-         AND ((s.status = 'ACTIVE' AND (s.end_date IS NULL OR s.end_date > $1)) OR (${unpaid} AND s.end_date + interval '${LAST_RETRY_DAY} days' > $1))
+         AND ((s.status = 'ACTIVE' AND (s.end_date IS NULL OR s.end_date > $1)) OR (${unpaid} AND s.end_date + interval '${RENEWAL_GRACE_DAYS} days' > $1))
        RETURNING s.end_date`,
       [at, subscriptionId, userId],
     );

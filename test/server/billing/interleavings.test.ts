@@ -21,7 +21,7 @@
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from '@xstate/graph';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, onTestFinished, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { lifecycleMachine, type LifecycleContext, type LifecycleEvent } from '../../../server/billing/lifecycle.machine';
 import { dueWork, endSubscription, noticeEnd, remindCheckout, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
@@ -233,6 +233,16 @@ async function advanceClockTo(to: Date | null, log: string[]) {
   log.push(`clock → ${to.toISOString()}`);
 }
 
+/**
+ * The engine's next run: at the due moment, and never the same instant as a run before it (an attempt
+ * whose answer was lost holds the period a few minutes before Maya is asked again).
+ */
+async function toNextEngineRun(log: string[]) {
+  const due = dueMoment(await currentSubscription());
+  const later = new Date((await server.clock()).getTime() + 5 * MINUTE);
+  await advanceClockTo(due && due > later ? due : later, log);
+}
+
 /** One run of the billing engine at the billing clock: every due subscription, as its jobs would. */
 async function runEngine(log: string[], gateway: Gateway = deps.gateway) {
   const engine = { ...deps, gateway };
@@ -251,7 +261,7 @@ const answer = (r: { status: number; json: { message?: string } | null }) => `${
 
 /** The engine runs for the due subscription while the gateway fails as `mode` says, its webhooks lost. */
 async function engineWithFault(mode: FaultMode, context: LifecycleContext, log: string[]) {
-  await advanceClockTo(dueMoment(await currentSubscription()), log);
+  await toNextEngineRun(log);
   await setSandboxFaults(server.db, { faults: [{ on: 'charge', mode, times: 1, holdMs: 1000 }], webhooks: 'lost' });
   try {
     await runEngine(log, impatient);
@@ -276,11 +286,7 @@ type Executor = (run: Run) => Promise<void>;
 /** How each event of the model is made to happen to the real server. */
 const executors: Record<EventType, Executor> = {
   RENEWAL_DUE: async ({ log }) => {
-    // The engine's next run: at the due moment, and never the same instant as a run before it (an
-    // attempt whose answer was lost holds the period a few minutes before Maya is asked again).
-    const due = dueMoment(await currentSubscription());
-    const later = new Date((await server.clock()).getTime() + 5 * MINUTE);
-    await advanceClockTo(due && due > later ? due : later, log);
+    await toNextEngineRun(log);
     await runEngine(log);
   },
   TIMEOUT: ({ context, log }) => engineWithFault('timeout', context, log),
@@ -288,7 +294,7 @@ const executors: Record<EventType, Executor> = {
   UNREADABLE: ({ context, log }) => engineWithFault('unreadable', context, log),
   CHARGE_THEN_TIMEOUT: ({ context, log }) => engineWithFault('charge-then-timeout', context, log),
   PROCESS_KILLED: async ({ log }) => {
-    await advanceClockTo(dueMoment(await currentSubscription()), log);
+    await toNextEngineRun(log);
     // The process that dies: it took its lease ten minutes ago (so it has run out by the next step),
     // Maya charged, and the answer never came back to it.
     let charged!: () => void;
@@ -433,6 +439,9 @@ const assertions: Record<string, (snapshot: AnyMachineSnapshot) => Promise<void>
   },
   'gatewayUnknown.notCharged': async (snapshot) => {
     expect((await viewerStatus()).seen, 'an unknown answer: the viewer as before the attempt, not dunned for it').toBe(asBefore(snapshot));
+  },
+  'gatewayUnknown.declined': async (snapshot) => {
+    expect((await viewerStatus()).seen, 'a decline not heard of: the viewer as before the attempt, not dunned yet').toBe(asBefore(snapshot));
   },
   'gatewayUnknown.charged': async (snapshot) => {
     expect((await viewerStatus()).seen, 'a charge not heard of: the viewer as before the attempt, not dunned for it').toBe(asBefore(snapshot));
@@ -608,6 +617,13 @@ describe('a money rule broken on purpose is caught by a generated walk', () => {
 
   it('a plan change that leaves a second ACTIVE subscription behind breaks (a)', { timeout: 120_000 }, async () => {
     const walk = await cleanWalkWith('PLAN_CHANGE', 'paid', 'paid');
+    // The database holds one live subscription per viewer (subscriptions_one_live): the rule is broken
+    // for this walk by lifting it, as a bug that wrote around it would.
+    await server.db.exec('DROP INDEX subscriptions_one_live');
+    onTestFinished(async () => {
+      await server.reset();
+      await server.db.exec(`CREATE UNIQUE INDEX subscriptions_one_live ON subscriptions (user_id) WHERE status IN ('ACTIVE', 'PAST_DUE', 'CANCELED')`);
+    });
     const sabotaged: Executor = async (run) => {
       await executors.PLAN_CHANGE(run);
       await server.db.query(
@@ -620,8 +636,17 @@ describe('a money rule broken on purpose is caught by a generated walk', () => {
     expect(await violationsOf(replay(walk, { PLAN_CHANGE: sabotaged }))).toContain('a');
   });
 
-  it('a gateway that charges twice breaks (b)', { timeout: 120_000 }, async () => {
+  it('a gateway that charges twice, with reversals that say done and do nothing, breaks (b)', { timeout: 120_000 }, async () => {
     const walk = await cleanWalkWith('RENEWAL_DUE', 'paid', 'paid');
+    // The reconciler finds a second charge and gives it back: the rule is broken only if that reversal
+    // is a lie (answered as done, never made at Maya), as a bug in the reversal path would.
+    const { voidPayment, refundPayment } = deps.gateway;
+    deps.gateway.voidPayment = async () => ({ status: 'VOIDED' });
+    deps.gateway.refundPayment = async () => ({ status: 'REFUNDED' });
+    onTestFinished(() => {
+      deps.gateway.voidPayment = voidPayment;
+      deps.gateway.refundPayment = refundPayment;
+    });
     const twice: Gateway = {
       ...deps.gateway,
       payWithCard: async (...args) => {

@@ -110,18 +110,20 @@ describe('voucher redeem', () => {
     expect(await statusOf('free@example.com')).toMatchObject({ planType: 'FREE' });
   });
 
-  it('on top of a paid plan adds the days to its end date, and closes the paid one now', async () => {
+  it('on top of a renewing card plan adds the days to its end date; the plan renews on its card after them (design: money at the seams)', async () => {
     const at = await server.freezeClock();
     const paid = await statusOf('premium@example.com');
     const { status, json } = await redeem('premium@example.com', 'BISAYA30');
     expect(status, json.message).toBe(200);
     const end = new Date(new Date(paid.endDate!).getTime() + 30 * DAY_MS).toISOString();
-    expect(json.data).toMatchObject({ startDate: at.toISOString(), endDate: end, previousPlanId: 1 });
+    expect(json.data).toMatchObject({ id: paid.subscriptionId, startDate: at.toISOString(), endDate: end, previousPlanId: 1 });
 
-    expect(await statusOf('premium@example.com')).toMatchObject({ paymentMethod: 'VOUCHER', voucherCode: 'BISAYA30', endDate: end });
+    // The same subscription, on its card, auto-renewing, its next billing date 30 days later.
+    expect(await statusOf('premium@example.com')).toMatchObject({ subscriptionId: paid.subscriptionId, paymentMethod: 'MAYA_VAULT', status: 'ACTIVE', endDate: end });
     const history = await historyOf('premium@example.com');
-    expect(history[0]).toMatchObject({ id: json.data.id, status: 'ACTIVE', endDate: end });
-    expect(history[1]).toMatchObject({ id: paid.subscriptionId, status: 'EXPIRED', endDate: at.toISOString(), autoRenew: false });
+    expect(history[0]).toMatchObject({ id: paid.subscriptionId, status: 'ACTIVE', endDate: end, autoRenew: true });
+    const live = await server.db.query(`SELECT 1 FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = 'premium@example.com' AND s.status IN ('ACTIVE', 'PAST_DUE', 'CANCELED')`);
+    expect(live.rows).toHaveLength(1);
   });
 
   it('on top of a canceled plan still in its period adds the days to its end date', async () => {
