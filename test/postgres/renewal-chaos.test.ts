@@ -1,10 +1,15 @@
 /**
- * Renewal chaos (issue 18): two API processes on one PostgreSQL renew 2,000 due card subscriptions
- * while one of them is killed with SIGKILL in the middle and started again. Afterwards every
- * subscription is renewed exactly once (one new period from the old end date, one PAYMENT_SUCCESS
- * record), and the sandbox took exactly one successful charge per subscription, none voided or
- * refunded. Maya answers late (SANDBOX_LATENCY_MS) and its webhooks are lost, so the killed process
- * leaves charges it never heard back about. Runs in the `postgres` project (`npm run test:postgres`, CI).
+ * Renewal chaos (issue 18, issue 32): two API processes on one PostgreSQL renew 2,000 due card
+ * subscriptions while one of them is killed with SIGKILL in the middle and started again. Afterwards
+ * every subscription is renewed exactly once (one new period from the old end date, one
+ * PAYMENT_SUCCESS record), and the sandbox took exactly one successful charge per subscription, none
+ * voided or refunded. Maya answers late (SANDBOX_LATENCY_MS), its webhooks are lost, and one charge in
+ * ten is made and then its answer lost (the sandbox's fault switch, charge-then-timeout: the connection
+ * dropped), so both the killed process and the living ones have charges they never heard back about.
+ * The test ends with the money invariants over every subscription (test/server/support/money-invariants.ts):
+ * Maya's charges minus reversals equal the periods granted, one live subscription per viewer, no
+ * period without its charge, no charge left unaccounted. Runs in the `postgres` project
+ * (`npm run test:postgres`, CI).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,8 +19,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkMoneyInvariants } from '../server/support/money-invariants';
 
 const SUBSCRIPTIONS = 2000;
+/** One charge in this many is made and then its answer lost (the fault switch's charge-then-timeout). */
+const DROP_EVERY = 10;
 const root = resolve(import.meta.dirname, '../..');
 const serverUrl = process.env.DATABASE_URL!;
 const dbName = `sine_bisaya_chaos_${randomBytes(4).toString('hex')}`;
@@ -111,12 +119,17 @@ it(`two processes renew ${SUBSCRIPTIONS} due subscriptions exactly once while on
      FROM card`,
     [SUBSCRIPTIONS, end],
   );
-  // Maya's webhooks are lost on the way (registered to an address nobody answers): only asking Maya
-  // for the period's reference before charging keeps a restarted renewal from charging again.
-  await db.query(
-    `INSERT INTO sandbox_webhooks (name, callback_url, created_at, updated_at)
-     SELECT name, 'http://127.0.0.1:9/lost', now(), now() FROM unnest(ARRAY['PAYMENT_SUCCESS', 'PAYMENT_FAILED']) AS name`,
-  );
+  // What exists before the renewals (the demo seed and the viewers above; no payment made these
+  // periods) is left out of the money invariants' "no period without its charge".
+  await db.query('CREATE TABLE seeded_subscriptions AS SELECT id FROM subscriptions; CREATE TABLE seeded_payment_records AS SELECT id FROM payment_records');
+  // The fault switch (every process reads it from the database): Maya's webhooks are lost, and one
+  // charge in DROP_EVERY is made and its answer lost (the connection dropped). Only asking Maya for the
+  // period's reference before charging keeps a renewal from charging again.
+  const faults = await fetch(`${first.base}/sandbox/maya/_faults`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ faults: [{ on: 'charge', mode: 'charge-then-timeout', times: SUBSCRIPTIONS, every: DROP_EVERY }], webhooks: 'lost' }),
+  });
+  expect(faults.status).toBe(200);
   const second = await startProcess();
   const renewed = () =>
     count(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email LIKE 'chaos%' AND s.start_date = $1`, [end]);
@@ -159,6 +172,16 @@ it(`two processes renew ${SUBSCRIPTIONS} due subscriptions exactly once while on
   expect(await count(
     `SELECT count(*)::int AS n FROM (SELECT request_reference_number FROM sandbox_payments WHERE card_token_id LIKE 'chaos-card-%' GROUP BY 1 HAVING count(*) > 1) twice`,
   )).toBe(0);
-  console.info(`[chaos] killed one process with ${atKill} of ${SUBSCRIPTIONS} renewed and ${orphans} charges it never applied; all ${SUBSCRIPTIONS} renewed once afterwards`);
+  // The money invariants over every subscription, nothing left settling: Maya's charges minus
+  // reversals = the periods granted, one live subscription per viewer, no period without its charge.
+  const checks = await checkMoneyInvariants((sql, values) => db.query(sql, values), { settlingMs: 0 });
+  const dropped = await count(`SELECT coalesce(sum(seen / every), 0)::int AS n FROM sandbox_faults`);
+  const lost = await count(`SELECT count(*)::int AS n FROM sandbox_lost_webhooks`);
+  expect(dropped).toBeGreaterThan(SUBSCRIPTIONS / DROP_EVERY / 2);
+  expect(lost).toBeGreaterThan(0);
+  console.info(
+    `[chaos] killed one process with ${atKill} of ${SUBSCRIPTIONS} renewed and ${orphans} charges it never applied; ` +
+      `${dropped} answers dropped after charging, ${lost} webhooks lost; all ${SUBSCRIPTIONS} renewed once afterwards, ${checks} money invariants hold`,
+  );
   void second;
 }, 240_000);
