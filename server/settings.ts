@@ -16,8 +16,11 @@ export interface Settings {
   devRoutes: DevRoutes;
   /** MAYA_BASE_URL, MAYA_PUBLIC_KEY, MAYA_SECRET_KEY, MAYA_WEBHOOK_PUBLIC_KEYS, MAYA_WEBHOOK_IPS; default: the local sandbox. */
   gateway: GatewayConfig;
-  /** The billing engine: how often due work is looked for (BILLING_SWEEP_MS) and how many jobs run at once (BILLING_CONCURRENCY). */
-  billing: { sweepMs: number; concurrency: number };
+  /**
+   * The billing engine: how often due work is looked for (BILLING_SWEEP_MS), how many jobs run at once
+   * (BILLING_CONCURRENCY), and how often the reconciler is queued (BILLING_RECONCILE_MS).
+   */
+  billing: { sweepMs: number; concurrency: number; reconcileMs: number };
 }
 
 function wholeNumber(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -84,6 +87,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     publicBaseUrl,
     devRoutes,
     gateway,
-    billing: { sweepMs: wholeNumber(env, 'BILLING_SWEEP_MS', 2000, 100, 3_600_000), concurrency: wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256) },
+    billing: { sweepMs: wholeNumber(env, 'BILLING_SWEEP_MS', 2000, 100, 3_600_000), concurrency: wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256),
+      reconcileMs: wholeNumber(env, 'BILLING_RECONCILE_MS', 15_000, 1000, 3_600_000) },
   };
 }
