@@ -93,7 +93,6 @@ export async function chargeOnce(deps: BillingDeps, method: ChargeMethod, paymen
     await resolveAttempt(db, id, written, await now(db));
     return { attemptId: id, result: written, redirect: null, decision: await decideAndSchedule(db, payment.id) };
   }
-  await attemptMade(db, id, answer.id);
   let result = classifyPayment(answer);
   const matches = answer.requestReferenceNumber === payment.referenceId && answer.currency === payment.currency;
   if (!matches) {
@@ -103,11 +102,9 @@ export async function chargeOnce(deps: BillingDeps, method: ChargeMethod, paymen
   // 3-D Secure: the viewer confirms on the bank's page; the return settles the payment.
   if (answer.verificationUrl && answer.status === 'FOR_AUTHENTICATION') redirect = answer.verificationUrl;
   if (redirect) await db.query('UPDATE payment_records SET payment_link = $2 WHERE id = $1', [payment.id, redirect]);
-  if (result.outcome !== 'OPEN') await resolveAttempt(db, id, { ...result, mayaId: answer.id }, await now(db));
-  if (result.outcome === 'SUCCEEDED') {
-    // What Maya took is what the ledger says was taken (settlement compares it with the record's amount).
-    await db.query('UPDATE gateway_attempts SET amount = $2::numeric WHERE id = $1', [id, answerAmount(answer) ?? payment.amount]);
-  }
+  // Maya's id, the outcome and what Maya took (settlement compares it with the record's amount), in one write.
+  if (result.outcome === 'OPEN') await attemptMade(db, id, answer.id);
+  else await resolveAttempt(db, id, { ...result, mayaId: answer.id, amount: result.outcome === 'SUCCEEDED' ? answerAmount(answer) : null });
   return { attemptId: id, result, redirect, decision: await decideAndSchedule(db, payment.id) };
 }
 

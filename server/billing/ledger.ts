@@ -11,6 +11,7 @@
  *   An alert for us; never a decline for the viewer.
  */
 import { GatewayError, isFinalStatus, recordStatusOf, type MayaPayment } from '../gateway/maya';
+import { clockSql, unsetClock } from '../platform/clock';
 import type { Queryable } from '../platform/db';
 
 export type AttemptKind = 'CHECKOUT' | 'CARD' | 'WALLET' | 'VOID' | 'REFUND';
@@ -123,13 +124,17 @@ export async function attemptMade(q: Queryable, attemptId: string, mayaId: strin
   await q.query('UPDATE gateway_attempts SET maya_id = $2 WHERE id = $1 AND maya_id IS NULL', [attemptId, mayaId]);
 }
 
-/** Writes an outcome, unless the attempt is settled already (a later read never undoes a success). */
-export async function resolveAttempt(q: Queryable, attemptId: string, result: Classified & { mayaId?: string | null }, at: Date): Promise<void> {
+/**
+ * Writes an outcome, unless the attempt is settled already (a later read never undoes a success), with
+ * Maya's id and what Maya took when known. `at` is the billing clock, or omitted: read in the statement.
+ */
+export async function resolveAttempt(q: Queryable, attemptId: string, result: Classified & { mayaId?: string | null; amount?: string | null }, at?: Date): Promise<void> {
   await q.query(
     `UPDATE gateway_attempts SET outcome = $2, decline = $3, reason = NULLIF($4, ''), gateway_status = COALESCE($5, gateway_status),
-       maya_id = COALESCE(maya_id, $6), resolved_at = CASE WHEN $2 IN ('OPEN', 'UNKNOWN') THEN NULL ELSE $7::timestamptz END
+       maya_id = COALESCE(maya_id, $6), amount = COALESCE($8::numeric, amount),
+       resolved_at = CASE WHEN $2 IN ('OPEN', 'UNKNOWN') THEN NULL ELSE ${clockSql('$7')} END
      WHERE id = $1 AND outcome IN ('OPEN', 'UNKNOWN')`,
-    [attemptId, result.outcome, result.decline ?? null, result.reason, result.gatewayStatus ?? null, result.mayaId ?? null, at],
+    [attemptId, result.outcome, result.decline ?? null, result.reason, result.gatewayStatus ?? null, result.mayaId ?? null, at ?? unsetClock(), result.amount ?? null],
   );
 }
 

@@ -69,6 +69,17 @@ const ENGINE_FAULTS = {
   ],
 } as const;
 
+/**
+ * The server learns of a decline Maya gave while the answer was lost: dunned as any decline (the last
+ * attempt ends the subscription; one more than 7 days late is the last).
+ */
+const declineLearned = (description: string) =>
+  [
+    { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed', description: 'Declined more than 7 days late: the last attempt' },
+    { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description },
+    { target: '#moneyLifecycle.free', actions: 'attemptFailed', description: 'The day-7 attempt was declined' },
+  ] as const;
+
 export const lifecycleMachine = setup({
   types: {
     context: {} as LifecycleContext,
@@ -223,21 +234,9 @@ export const lifecycleMachine = setup({
         declined: {
           description: 'Maya declined the card; the server has not heard yet',
           on: {
-            RECONCILE: [
-              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed', description: 'Read at Maya: declined more than 7 days late, the last attempt' },
-              { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description: 'Read at Maya by reference: a decline, dunned as any decline' },
-              { target: '#moneyLifecycle.free', actions: 'attemptFailed', description: 'Read at Maya: the day-7 retry was declined' },
-            ],
-            LATE_WEBHOOK: [
-              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed' },
-              { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description: 'The webhook is read at Maya: a decline, dunned' },
-              { target: '#moneyLifecycle.free', actions: 'attemptFailed' },
-            ],
-            RENEWAL_DUE: [
-              { guard: 'tooLate', target: '#moneyLifecycle.free', actions: 'attemptFailed' },
-              { guard: 'retriesLeft', target: '#moneyLifecycle.pastDue', actions: 'attemptFailed', description: 'The engine asks Maya first, finds the decline, tries again: declined' },
-              { target: '#moneyLifecycle.free', actions: 'attemptFailed' },
-            ],
+            RECONCILE: declineLearned('Read at Maya by reference: a decline, dunned as any decline'),
+            LATE_WEBHOOK: declineLearned('The webhook is read at Maya: a decline, dunned'),
+            RENEWAL_DUE: declineLearned('The engine asks Maya first, finds the decline, tries again: declined'),
             PLAN_CHANGE: { target: 'declined', description: 'Charged on the declining card: declined, nothing changes' },
             VOUCHER: { target: '#moneyLifecycle.paid', actions: 'periodPaid' },
             CANCEL: { target: '#moneyLifecycle.canceled' },

@@ -134,6 +134,8 @@ interface ClaimRow extends DueRow {
   /** The saved card's customer at Maya (a card subscription). */
   customer_id: string | null;
   at: Date;
+  /** A purchase or plan change of the viewer is in flight. */
+  other_pending: boolean;
 }
 
 interface Claim {
@@ -160,7 +162,8 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
   const sub = (
     await db.query<ClaimRow>(
       `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
-         p.price::text AS price, c.customer_id, ${clockSql('$2')} AS at
+         p.price::text AS price, c.customer_id, ${clockSql('$2')} AS at,
+         EXISTS (SELECT 1 FROM payment_records o WHERE o.user_id = s.user_id AND o.status = 'PENDING' AND NOT (o.gateway_response->'details' ? '${RENEWS_KEY}')) AS other_pending
        FROM subscriptions s JOIN plans p ON p.id = s.plan_id
        LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
        WHERE s.id = $1`,
@@ -178,10 +181,7 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
   if (at.getTime() >= sub.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) return 'lapsed';
   const reference = renewalReference(sub.id, sub.end_date);
   // The viewer's own payment on its way (a plan change, a purchase): the renewal waits for it.
-  const other = await db.query(`SELECT 1 FROM payment_records WHERE user_id = $1 AND status = 'PENDING' AND reference_id <> $2 AND NOT (gateway_response->'details' ? $3)`, [
-    sub.user_id, reference, RENEWS_KEY,
-  ]);
-  if (other.rows.length) return null;
+  if (sub.other_pending) return null;
   // The charge itself is held by one process for a while (real time), so two never charge at once.
   const lease = JSON.stringify(new Date().toISOString());
   // The first attempt for this period writes its record, at the price the period is billed at. Nothing
@@ -293,7 +293,7 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
   }
   const status = decision?.status;
   if (status === 'PAYMENT_SUCCESS') {
-    await releaseLease(db, record.id);
+    // Paid: no claim takes a paid record again, so its lease is left as it is (one write less per renewal).
     await mailReceiptOf(deps, record.id);
     return 'renewed';
   }

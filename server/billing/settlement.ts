@@ -18,7 +18,7 @@
  */
 import type { PaymentMethod } from '../../src/api/schemas';
 import { fromMayaValue, type MayaPayment } from '../gateway/maya';
-import { now, type Queryable } from '../platform/clock';
+import { clockSql, now, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { activatePaidRecord, CHANGE_KEY, RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
@@ -100,8 +100,9 @@ export async function settleRecord(deps: SettleDeps, recordId: string, read: 'op
   if (!record) return null;
   const attempts = charges(await attemptsOf(deps.db, recordId));
   const open = attempts.some((a) => OPEN_OUTCOMES.includes(a.outcome));
-  if (read === 'always' || open || (record.status === 'PENDING' && attempts.length === 0)) await readGateway(deps, record, attempts, realNow);
-  return decideAndSchedule(deps.db, recordId, realNow);
+  const looked = read === 'always' || open || (record.status === 'PENDING' && attempts.length === 0);
+  if (looked) await readGateway(deps, record, attempts, realNow);
+  return decideAndSchedule(deps.db, recordId, realNow, read === 'always');
 }
 
 /** Maya's view of the record's attempts, written into the ledger. */
@@ -183,10 +184,8 @@ export async function writeOutcomes(db: Db, record: RecordRow, attempts: Attempt
 }
 
 /** The record's outcome from its attempts, and when the reconciler should look at it again. */
-export async function decideAndSchedule(db: Db, recordId: string, realNow = Date.now()): Promise<Decision | null> {
-  const decision = await db.transaction((tx) => decideRecord(tx, recordId));
-  if (decision) await schedule(db, recordId, decision.paidNow, realNow);
-  return decision;
+export async function decideAndSchedule(db: Db, recordId: string, realNow = Date.now(), looked = false): Promise<Decision | null> {
+  return db.transaction((tx) => decideRecord(tx, recordId, realNow, looked));
 }
 
 const RECORD_STATUS_OF: Partial<Record<AttemptRow['outcome'], string>> = {
@@ -194,10 +193,16 @@ const RECORD_STATUS_OF: Partial<Record<AttemptRow['outcome'], string>> = {
 };
 
 /** The one place a record's outcome is written. Locks the record; answers what changed. */
-export async function decideRecord(tx: Queryable, recordId: string): Promise<Decision | null> {
-  const record = await findRecord(tx, 'id', recordId, true);
-  if (!record) return null;
-  const at = await now(tx);
+export async function decideRecord(tx: Queryable, recordId: string, realNow = Date.now(), looked = false): Promise<Decision | null> {
+  // The record, locked, with the billing clock and the reconciler's plans for it, in one statement.
+  const found = (
+    await tx.query<RecordRow & { at: Date; recheck_at: Date | null; paid_looks: number | null }>(
+      `SELECT ${RECORD_COLUMNS}, ${clockSql('$2')} AS at, recheck_at, (gateway_response->>'paidLooks')::int AS paid_looks FROM payment_records WHERE id = $1 FOR UPDATE`,
+      [recordId, unsetClock()],
+    )
+  ).rows[0];
+  if (!found) return null;
+  const { at, recheck_at: recheckAt, paid_looks: paidLooks, ...record } = found;
   const all = await attemptsOf(tx, recordId);
   const attempts = charges(all);
   const renews = typeof record.payment_details?.[RENEWS_KEY] === 'string' ? (record.payment_details[RENEWS_KEY] as string) : null;
@@ -206,8 +211,10 @@ export async function decideRecord(tx: Queryable, recordId: string): Promise<Dec
     await tx.query(`UPDATE payment_records SET status = $2, updated_at = $3${extra} WHERE id = $1`, [recordId, status, at]);
     decision.status = status;
   };
+  const dueBack = new Set(all.filter((a) => a.reversal_due).map((a) => a.id));
   const markReversal = async (attemptId: string) => {
     await tx.query(`UPDATE gateway_attempts SET reversal_due = true WHERE id = $1 AND outcome = 'SUCCEEDED' AND NOT reversal_due`, [attemptId]);
+    dueBack.add(attemptId);
   };
 
   const successes = attempts.filter((a) => a.outcome === 'SUCCEEDED');
@@ -215,9 +222,13 @@ export async function decideRecord(tx: Queryable, recordId: string): Promise<Dec
   if (!applied && successes.length && (record.status === 'PENDING' || GIVEN_UP.includes(record.status))) {
     const first = successes[0]!;
     if (first.amount === record.amount && record.plan_id !== null && (await periodStands(tx, record, at))) {
-      await tx.query(`UPDATE payment_records SET status = 'PAYMENT_SUCCESS', applied_attempt_id = $2, paid_at = $3, checkout_id = COALESCE(checkout_id, $4), updated_at = $3 WHERE id = $1`, [
-        recordId, first.id, at, first.maya_id,
-      ]);
+      // Paid: looked at again later (PAID_LOOKS_MS), in the same write.
+      await tx.query(
+        `UPDATE payment_records SET status = 'PAYMENT_SUCCESS', applied_attempt_id = $2, paid_at = $3, checkout_id = COALESCE(checkout_id, $4), updated_at = $3,
+           recheck_at = $5, gateway_response = COALESCE(gateway_response, '{}'::jsonb) || '{"paidLooks": 0}'::jsonb
+         WHERE id = $1`,
+        [recordId, first.id, at, first.maya_id, new Date(realNow + PAID_LOOKS_MS[0]!)],
+      );
       decision.status = 'PAYMENT_SUCCESS';
       decision.paidNow = true;
       applied = first.id;
@@ -265,6 +276,7 @@ export async function decideRecord(tx: Queryable, recordId: string): Promise<Dec
     if (reversal) await setStatus(reversal.kind === 'VOID' ? 'VOIDED' : 'REFUNDED');
     else if (atMaya) await setStatus(atMaya.gateway_status === 'VOIDED' ? 'VOIDED' : 'REFUNDED');
   }
+  await schedule(tx, { recordId, status: decision.status, paidNow: decision.paidNow, recheckAt, paidLooks, looked, realNow }, all, dueBack);
   return decision;
 }
 
@@ -309,28 +321,44 @@ async function periodStands(tx: Queryable, record: RecordRow, at: Date): Promise
  * charge waits to be given back (the wait grows with the attempt's age, up to half an hour); twice
  * after a record is paid: ten minutes later (a late duplicate, still voidable that day), then a day
  * later (a refund made in Maya's own dashboard, of which Maya sends no event). Otherwise never.
+ * Written only when it changes (a paid record's first look is written with its payment).
  */
 const PAID_LOOKS_MS = [10 * 60_000, 24 * 60 * 60_000];
 
-async function schedule(db: Db, recordId: string, paidNow: boolean, realNow: number): Promise<void> {
-  const attempts = await attemptsOf(db, recordId);
-  const openOnes = attempts.filter((a) => OPEN_OUTCOMES.includes(a.outcome) || a.reversal_due);
-  const looks = (await db.query<{ looks: number | null; status: string }>(`SELECT (gateway_response->>'paidLooks')::int AS looks, status FROM payment_records WHERE id = $1`, [recordId])).rows[0];
-  let next: number | null = null;
-  let paidLooks = looks?.looks ?? null;
+interface ScheduleInput {
+  recordId: string;
+  status: string;
+  paidNow: boolean;
+  recheckAt: Date | null;
+  paidLooks: number | null;
+  /** This decision follows a read at Maya: a paid record's look is used up. */
+  looked: boolean;
+  realNow: number;
+}
+
+async function schedule(tx: Queryable, input: ScheduleInput, attempts: AttemptRow[], dueBack: Set<string>): Promise<void> {
+  if (input.paidNow) return;
+  const openOnes = attempts.filter((a) => OPEN_OUTCOMES.includes(a.outcome) || dueBack.has(a.id));
+  let next: number | null = input.recheckAt?.getTime() ?? null;
+  let looks = input.paidLooks;
   if (openOnes.length) {
-    const age = realNow - Math.min(...openOnes.map((a) => a.made_at.getTime()));
-    next = realNow + Math.min(30 * 60_000, Math.max(30_000, age / 2));
-  } else if (looks?.status === 'PAYMENT_SUCCESS') {
-    paidLooks = paidNow ? 0 : (paidLooks ?? PAID_LOOKS_MS.length - 1) + 1;
-    const wait = PAID_LOOKS_MS[paidLooks];
-    if (wait !== undefined) next = realNow + wait;
+    const age = input.realNow - Math.min(...openOnes.map((a) => a.made_at.getTime()));
+    // Not later than a look already planned; at once when it was due.
+    const wanted = input.realNow + Math.min(30 * 60_000, Math.max(30_000, age / 2));
+    next = next !== null && next > input.realNow ? Math.min(next, wanted) : wanted;
+  } else if (input.status === 'PAYMENT_SUCCESS' && input.looked) {
+    looks = (looks ?? PAID_LOOKS_MS.length - 1) + 1;
+    const wait = PAID_LOOKS_MS[looks];
+    next = wait === undefined ? null : input.realNow + wait;
+  } else if (input.status !== 'PAYMENT_SUCCESS') {
+    next = null;
   }
-  await db.query(
+  if (next === (input.recheckAt?.getTime() ?? null) && looks === input.paidLooks) return;
+  await tx.query(
     `UPDATE payment_records SET recheck_at = $2,
        gateway_response = CASE WHEN $3::int IS NULL THEN gateway_response ELSE COALESCE(gateway_response, '{}'::jsonb) || jsonb_build_object('paidLooks', $3::int) END
      WHERE id = $1`,
-    [recordId, next === null ? null : new Date(next), paidLooks],
+    [input.recordId, next === null ? null : new Date(next), looks],
   );
 }
 

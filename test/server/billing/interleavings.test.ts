@@ -31,6 +31,7 @@ import { createMailer } from '../../../server/platform/mail';
 import { clearSandboxFaults, releaseLostWebhooks, sandboxSettled, setSandboxFaults, type FaultMode } from '../../../server/sandbox/faults';
 import { scenariosDocument, stateKey, type ModelPath } from '../../support/paths';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { abortableFetch } from '../support/helpers';
 import { checkMoneyInvariants, MoneyInvariantError, type MoneyQuery } from '../support/money-invariants';
 
 /* ----------------------------------------------------------------- the walks */
@@ -159,17 +160,10 @@ async function reconciler(): Promise<Reconcile | null> {
   return reconcileFn;
 }
 
-/** The in-process app as a fetch that gives up when the client's timeout fires, as a real fetch does. */
-const abortableFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-  new Promise<Response>((resolve, reject) => {
-    const signal = init?.signal;
-    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-    server.app.request(String(input), init).then(resolve, reject);
-  })) as typeof fetch;
 
 beforeAll(async () => {
   server = await startBillingServer();
-  const mayaConfig = { ...defaultGatewayConfig(0), fetch: abortableFetch };
+  const mayaConfig = { ...defaultGatewayConfig(0), fetch: abortableFetch(server.app) };
   deps = { db: server.db, gateway: createMayaClient(mayaConfig), log: (line) => engineLog.push(line), publicBaseUrl: 'http://localhost', mailer: createMailer(server.db, '') };
   impatient = createMayaClient({ ...mayaConfig, timeoutMs: 400 });
   // A second card of premium@ at the sandbox and in the API (METHOD_CHANGE alternates between the two).

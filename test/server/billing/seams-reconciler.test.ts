@@ -14,10 +14,11 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reconcile, settleFromWebhook } from '../../../server/billing/reconciler';
 import { buyWithCard } from '../../../server/billing/purchase';
 import { renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
-import { SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
 import {
   attemptsFor, BY_REFERENCE, CARD_PAYMENT, expectMoneyInvariant, FREE, faultyGateway, keptCharges, latestSubscription, newRecords, PAYMENT_BY_ID,
-  PREMIUM, resetGatewaySide, restorePaymentMethods, SEED_CARD, snapshotPaymentMethods, userId, verifiedCard,
+  PREMIUM, SEED_CARD, userId, verifiedCard,
+  resetSeams, startSeamsServer,
 } from '../support/seams-harness';
 
 let server: BillingServer;
@@ -26,15 +27,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
-  server = await startBillingServer();
-  deps = faultyGateway(server).deps;
-  await snapshotPaymentMethods(server);
+  ({ server, deps } = await startSeamsServer());
 }, SERVER_START_TIMEOUT_MS);
-beforeEach(async () => {
-  await server.reset();
-  await restorePaymentMethods(server);
-  await resetGatewaySide(server);
-});
+beforeEach(() => resetSeams(server));
 
 const statusOf = async (email: string) => (await server.as(email).get('/subscription/status')).json.data;
 const at = (date: Date, ms: number) => new Date(date.getTime() + ms);

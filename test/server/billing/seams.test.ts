@@ -18,11 +18,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buyWithCard } from '../../../server/billing/purchase';
 import { changePlan } from '../../../server/billing/planChange';
 import { dueWork, renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
-import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { DAY_MS, SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
 import {
   attemptsFor, CANCELED, CARD_PAYMENT, BY_REFERENCE, deliverWebhook, expectMoneyInvariant, FREE, faultyGateway, keptCharges, latestSubscription,
-  linkedWallet, mailTo, newRecords, onHostedPage, PAYMENT_BY_ID, PAYMENT_FAILED_MAIL, PREMIUM, resetGatewaySide, restorePaymentMethods, SEED_CARD,
-  setCard, snapshotPaymentMethods, userId, verifiedCard, type Fault,
+  linkedWallet, mailTo, newRecords, onHostedPage, PAYMENT_BY_ID, PAYMENT_FAILED_MAIL, PREMIUM, SEED_CARD,
+  setCard, userId, verifiedCard, type Fault,
+  resetSeams, startSeamsServer,
 } from '../support/seams-harness';
 
 let server: BillingServer;
@@ -31,15 +32,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
-  server = await startBillingServer();
-  deps = faultyGateway(server).deps; // no rule: a healthy Maya
-  await snapshotPaymentMethods(server);
+  ({ server, deps } = await startSeamsServer());
 }, SERVER_START_TIMEOUT_MS);
-beforeEach(async () => {
-  await server.reset();
-  await restorePaymentMethods(server);
-  await resetGatewaySide(server);
-});
+beforeEach(() => resetSeams(server));
 
 const statusOf = async (email: string) => (await server.as(email).get('/subscription/status')).json.data;
 const at = (date: Date, ms: number) => new Date(date.getTime() + ms);

@@ -15,7 +15,7 @@ import { GatewayError, createMayaClient, type Gateway } from '../../../server/ga
 import { createTokens } from '../../../server/identity/tokens';
 import { clearSandboxFaults, readSandboxFaults, type FaultState, releaseLostWebhooks, sandboxSettled, setSandboxFaults } from '../../../server/sandbox/faults';
 import { SERVER_START_TIMEOUT_MS } from '../support/billing-helpers';
-import { openTestDatabase, startTestServer, type TestServer } from '../support/helpers';
+import { abortableFetch, openTestDatabase, startTestServer, type TestServer } from '../support/helpers';
 
 let server: TestServer;
 let maya: Gateway;
@@ -23,17 +23,10 @@ let customerId: string;
 const CARD = 'seed-card-premium';
 const redirectUrl = { success: 'http://localhost/ok', failure: 'http://localhost/failed', cancel: 'http://localhost/cancel' };
 
-/** The app's request handler as a fetch that gives up when the client's signal says so (a real fetch does). */
-const abortableFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-  new Promise<Response>((resolve, reject) => {
-    const signal = init?.signal;
-    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-    server.app.request(String(input), init).then(resolve, reject);
-  })) as typeof fetch;
 
 beforeAll(async () => {
   server = await startTestServer();
-  maya = createMayaClient({ ...defaultGatewayConfig(0), fetch: abortableFetch });
+  maya = createMayaClient({ ...defaultGatewayConfig(0), fetch: abortableFetch(server.app) });
   customerId = (await server.db.query<{ customer_id: string }>('SELECT customer_id FROM sandbox_cards WHERE card_token_id = $1', [CARD])).rows[0]!.customer_id;
 }, SERVER_START_TIMEOUT_MS);
 beforeEach(async () => {
@@ -91,7 +84,7 @@ describe('faults our Maya client meets', () => {
 
   it('timeout: nothing is done, and a client with a shorter timeout gives up (status 0); without one it gets a 504 after the hold', async () => {
     await setSandboxFaults(server.db, { faults: [{ on: 'charge', mode: 'timeout', times: 2, holdMs: 400 }] });
-    const impatient = createMayaClient({ ...defaultGatewayConfig(0), fetch: abortableFetch, timeoutMs: 100 });
+    const impatient = createMayaClient({ ...defaultGatewayConfig(0), fetch: abortableFetch(server.app), timeoutMs: 100 });
     const started = Date.now();
     const error = await failure(pay(impatient));
     expect([error!.status, error!.code]).toEqual([0, 'UNREACHABLE']);
@@ -103,7 +96,7 @@ describe('faults our Maya client meets', () => {
 
   it('charge-then-timeout: the charge is made and stored, its answer lost', async () => {
     await setSandboxFaults(server.db, { faults: [{ on: 'charge', mode: 'charge-then-timeout', times: 1, holdMs: 300 }] });
-    const impatient = createMayaClient({ ...defaultGatewayConfig(0), fetch: abortableFetch, timeoutMs: 100 });
+    const impatient = createMayaClient({ ...defaultGatewayConfig(0), fetch: abortableFetch(server.app), timeoutMs: 100 });
     const error = await failure(pay(impatient));
     expect(error!.status).toBe(0);
     expect(await charges()).toEqual(['PAYMENT_SUCCESS']);

@@ -104,3 +104,13 @@ export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes'
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** An app's request handler as a fetch that gives up when the client's signal says so, as a real fetch does. */
+export function abortableFetch(app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }): typeof fetch {
+  return ((input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      const signal = init?.signal;
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      Promise.resolve(app.request(String(input), init)).then(resolve, reject);
+    })) as typeof fetch;
+}

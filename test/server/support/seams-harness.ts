@@ -10,7 +10,7 @@ import { defaultGatewayConfig, SANDBOX_PATH, WEBHOOK_PATH } from '../../../serve
 import { createMayaClient } from '../../../server/gateway/maya';
 import { signWebhook } from '../../../server/gateway/webhook';
 import { createMailer } from '../../../server/platform/mail';
-import type { BillingServer } from './billing-helpers';
+import { startBillingServer, type BillingServer } from './billing-helpers';
 
 export const PREMIUM = 'premium@example.com';
 export const FREE = 'free@example.com';
@@ -235,4 +235,19 @@ export async function linkedWallet(server: BillingServer, email: string) {
   expect(started.status, started.json.message).toBe(200);
   await server.app.request(started.json.data.redirectUrl, form('action=approve'));
   return started.json.data.linkId as string;
+}
+
+/** A seams test file's server: started once, with a healthy Maya client (`deps`), its cards and links remembered. */
+export async function startSeamsServer(): Promise<{ server: BillingServer; deps: RenewalDeps }> {
+  const server = await startBillingServer();
+  const deps = faultyGateway(server).deps; // no rule: a healthy Maya
+  await snapshotPaymentMethods(server);
+  return { server, deps };
+}
+
+/** Each test starts again from the seed: billing rows, saved cards and wallet links, Maya's side. */
+export async function resetSeams(server: BillingServer): Promise<void> {
+  await server.reset();
+  await restorePaymentMethods(server);
+  await resetGatewaySide(server);
 }
