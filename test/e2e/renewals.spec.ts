@@ -100,3 +100,67 @@ test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end
   await expect(page.getByRole('region', { name: 'Time to renew' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Succeeded');
 });
+
+/** premium@'s card made a declining one (Maya's 4917 6100 0000 0000, insufficient funds, confirmed at the bank), through the API. */
+async function decliningCard(request: APIRequestContext, token: string, subscriptionId: string) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const saved = (await (await request.post(`${V1}/payment/vault/cards`, {
+    headers: auth, data: { number: '4917610000000000', expMonth: '12', expYear: '2099', cvc: '123', isDefault: false },
+  })).json()) as { data: { cardTokenId: string; verificationUrl: string } };
+  const bank = await request.post(saved.data.verificationUrl, { form: { action: 'approve', passkey: 'paymaya88' }, maxRedirects: 0 });
+  expect(bank.status()).toBe(303);
+  expect((await request.get(bank.headers().location!, { maxRedirects: 0 })).status()).toBe(303);
+  const set = await request.post(`${V1}/subscription/update-payment-method`, {
+    headers: auth, data: { subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: saved.data.cardTokenId }) },
+  });
+  expect(set.ok()).toBe(true);
+}
+
+/** premium@'s renewal declined at its end date: the engine makes it PAST_DUE within a sweep or two. */
+async function pastDue(request: APIRequestContext) {
+  const { token, status } = await statusOf(request, 'premium@example.com');
+  await decliningCard(request, token, status.subscriptionId);
+  await moveClock(request, new Date(Date.parse(status.endDate) + 60_000));
+  await expect.poll(async () => {
+    const answer = await request.get(`${V1}/subscription/status`, { headers: { Authorization: `Bearer ${token}` } });
+    return ((await answer.json()) as { data: { status: string } }).data.status;
+  }, { timeout: 20_000 }).toBe('PAST_DUE');
+  return status;
+}
+
+test('premium@ declined at renewal: PAST_DUE pays its overdue period by Renew now, from the old end date, and keeps its card (issue 32)', async ({ page, request }) => {
+  await pastDue(request);
+  await openSubscription(page, 'premium@example.com');
+  const oldEnd = (await fact(page, 'Next Billing Date').textContent())!;
+  const notice = page.getByRole('region', { name: 'Your renewal payment failed' });
+  await expect(notice.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
+  await notice.getByRole('button', { name: 'Renew now' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pay with Maya Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Subscription' }).click();
+  await expect(fact(page, 'Status')).toHaveText('Active');
+  await expect(fact(page, 'Start Date')).toHaveText(oldEnd);
+  await expect(page.getByRole('region', { name: 'Your renewal payment failed' })).toHaveCount(0);
+  // The next period renews on the subscription's own card, not on the checkout that paid this one.
+  await expect(page.getByRole('region', { name: 'Current Subscription' })).toContainText('0000');
+  // A receipt for the Renew now payment, as for every payment.
+  await expect.poll(async () => {
+    const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string }>;
+    return mails.map((m) => m.subject);
+  }, { timeout: 10_000 }).toContainEqual('Sine Bisaya: receipt for your Monthly renewal');
+});
+
+test('premium@ PAST_DUE cancels: no more attempts, Premium to the end of the grace (issue 32)', async ({ page, request }) => {
+  await pastDue(request);
+  await openSubscription(page, 'premium@example.com');
+  await page.getByRole('region', { name: 'Current Subscription' }).getByRole('button', { name: 'Cancel Subscription' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+  await expect(dialog).toContainText('We will stop trying to charge your overdue payment.');
+  await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(fact(page, 'Status')).toHaveText('Canceled');
+  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  await expect(page.getByRole('region', { name: 'Your renewal payment failed' })).toHaveCount(0);
+});
