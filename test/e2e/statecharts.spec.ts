@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, watchConsole } from './support';
 
-/** One section and one diagram per machine of src/machines/index.ts. */
-// Every flow of src/machines/index.ts (the gallery lists each one).
-const FLOWS = Object.keys((await import('../../src/machines/index')).machines).length;
+/** One section and one diagram per machine the gallery draws: the app's flows and the server's money lifecycle. */
+const FLOWS = Object.keys((await import('../../scripts/statechart-machines')).machines).length;
 
 test.describe('statechart gallery (/dev/statecharts)', () => {
   test('draws every flow as SVG with its paragraph and tables, without CSP errors', async ({ page }) => {
