@@ -98,11 +98,33 @@ export class GatewayReadError extends Error {}
 export async function settleRecord(deps: SettleDeps, recordId: string, read: 'open' | 'always' = 'open', realNow = Date.now()): Promise<Decision | null> {
   const record = await findRecord(deps.db, 'id', recordId);
   if (!record) return null;
-  const attempts = charges(await attemptsOf(deps.db, recordId));
+  let attempts = charges(await attemptsOf(deps.db, recordId));
+  if (!attempts.length && (record.status === 'PENDING' || record.status === 'REVERSAL_DUE')) {
+    await adoptLegacy(deps.db, record);
+    attempts = charges(await attemptsOf(deps.db, recordId));
+  }
   const open = attempts.some((a) => OPEN_OUTCOMES.includes(a.outcome));
   const looked = read === 'always' || open || (record.status === 'PENDING' && attempts.length === 0);
   if (looked) await readGateway(deps, record, attempts, realNow);
   return decideAndSchedule(deps.db, recordId, realNow, read === 'always');
+}
+
+/**
+ * A record left open by a version before the ledger (migration 011) has no attempt: it is given the one
+ * it stands for, so the ledger's rules settle it (an open checkout read by its id, a charge by reference
+ * and expired when Maya holds nothing for it, a success that paid nothing given back).
+ */
+async function adoptLegacy(db: Db, record: RecordRow): Promise<void> {
+  const legacy = (await db.query<{ maya_id: string | null; updated_at: Date }>(
+    `SELECT COALESCE(checkout_id, gateway_response->'gateway'->>'id') AS maya_id, updated_at FROM payment_records WHERE id = $1`, [record.id],
+  )).rows[0]!;
+  await db.query(
+    `INSERT INTO gateway_attempts (record_id, kind, reference_id, maya_id, amount, currency, outcome, reversal_due, reason, created_at, made_at)
+     VALUES ($1, $2, $3, $4, $5::numeric, $6, $7, $8, 'made before the ledger', $9, $10)
+     ON CONFLICT (maya_id) WHERE maya_id IS NOT NULL AND reverses IS NULL DO NOTHING`,
+    [record.id, attemptKindOf(record.payment_method), record.reference_id, legacy.maya_id, record.amount, record.currency,
+      record.status === 'REVERSAL_DUE' ? 'SUCCEEDED' : 'OPEN', record.status === 'REVERSAL_DUE', record.created_at, legacy.updated_at],
+  );
 }
 
 /** Maya's view of the record's attempts, written into the ledger. */

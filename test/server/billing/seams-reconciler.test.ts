@@ -120,4 +120,18 @@ describe('the reconciler resolves what nobody else looks at again', () => {
     expect((await newRecords(server, FREE))[0]).toMatchObject({ status: 'VOIDED' });
     await expectMoneyInvariant(server);
   });
+
+  it('a record left open before the ledger existed (no attempt) is adopted and settled: expired when Maya holds nothing for it', async () => {
+    const start = await server.freezeClock();
+    const user = await userId(server, FREE);
+    await server.db.query(
+      `INSERT INTO payment_records (user_id, plan_id, reference_id, status, amount, total_amount, payment_method, created_at, updated_at, recheck_at)
+       VALUES ($1, 1, 'SB-LEGACY-1', 'PENDING', 99, 99, 'MAYA_VAULT', $2, $2, now())`,
+      [user, at(start, -HOUR)],
+    );
+    await reconcileAt(at(start, 5 * MINUTE));
+    expect((await newRecords(server, FREE)).find((r) => r.reference_id === 'SB-LEGACY-1')).toMatchObject({ status: 'PAYMENT_EXPIRED' });
+    const bought = await server.as(FREE).post('/payment/checkout/create', { planId: 1 });
+    expect(bought.status, bought.json.message).toBe(200);
+  });
 });
