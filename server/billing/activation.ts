@@ -108,13 +108,14 @@ async function replaceForPlanChange(tx: Queryable, record: PaidRecord, at: Date)
   const fromId = record.payment_details![CHANGE_KEY] as string;
   const plan = await findPlan(tx, String(record.plan_id));
   const old = (
-    await tx.query<{ id: string; plan_id: number; end_date: Date | null; status: string }>(
-      `SELECT id, plan_id, end_date, status FROM subscriptions WHERE id = $1 AND user_id = $2`,
+    await tx.query<{ id: string; plan_id: number; end_date: Date | null; status: string; past_due_end: Date | null }>(
+      `SELECT id, plan_id, end_date, status, past_due_end FROM subscriptions WHERE id = $1 AND user_id = $2`,
       [fromId, record.user_id],
     )
   ).rows[0];
   // Only time still running is carried: a PAST_DUE subscription or one that ended meanwhile carries nothing.
-  const running = old && (old.status === 'ACTIVE' || old.status === 'CANCELED') && (!old.end_date || old.end_date > at);
+  // A subscription canceled while its period was unpaid (past_due_end) runs on grace, not on paid time.
+  const running = old && !old.past_due_end && (old.status === 'ACTIVE' || old.status === 'CANCELED') && (!old.end_date || old.end_date > at);
   const numbers = planChangeNumbers(at, running ? old.end_date : null, plan);
   await closeLive(tx, record.user_id, at, `Changed to the ${plan.name} plan`);
   const details = subscriptionDetails(record.payment_details);

@@ -17,7 +17,7 @@ import { returnUrls, type BillingDeps } from './deps';
 import { attemptMade, classifyError, DECLINE_REASONS, classifyPayment, openAttempt, resolveAttempt, type AttemptKind, type Classified } from './ledger';
 import { PAYMENT_MESSAGES, PLAN_CHANGE_MESSAGES } from './messages';
 import { mailReceiptOf } from './receipts';
-import { decideAndSchedule, type Decision } from './settlement';
+import { decideAndSchedule, mayaTime, type Decision } from './settlement';
 
 /** A payment record about to be charged, with what the gateway is told about it. */
 export interface PendingPayment {
@@ -104,7 +104,10 @@ export async function chargeOnce(deps: BillingDeps, method: ChargeMethod, paymen
   if (redirect) await db.query('UPDATE payment_records SET payment_link = $2 WHERE id = $1', [payment.id, redirect]);
   // Maya's id, the outcome and what Maya took (settlement compares it with the record's amount), in one write.
   if (result.outcome === 'OPEN') await attemptMade(db, id, answer.id);
-  else await resolveAttempt(db, id, { ...result, mayaId: answer.id, amount: result.outcome === 'SUCCEEDED' ? answerAmount(answer) : null });
+  else {
+    const paid = result.outcome === 'SUCCEEDED';
+    await resolveAttempt(db, id, { ...result, mayaId: answer.id, amount: paid ? answerAmount(answer) : null, paidAt: paid ? mayaTime(answer, await now(db)) : null });
+  }
   return { attemptId: id, result, redirect, decision: await decideAndSchedule(db, payment.id) };
 }
 

@@ -128,13 +128,16 @@ export async function attemptMade(q: Queryable, attemptId: string, mayaId: strin
  * Writes an outcome, unless the attempt is settled already (a later read never undoes a success), with
  * Maya's id and what Maya took when known. `at` is the billing clock, or omitted: read in the statement.
  */
-export async function resolveAttempt(q: Queryable, attemptId: string, result: Classified & { mayaId?: string | null; amount?: string | null }, at?: Date): Promise<void> {
+export async function resolveAttempt(
+  q: Queryable, attemptId: string, result: Classified & { mayaId?: string | null; amount?: string | null; paidAt?: Date | null }, at?: Date,
+): Promise<void> {
   await q.query(
     `UPDATE gateway_attempts SET outcome = $2, decline = $3, reason = NULLIF($4, ''), gateway_status = COALESCE($5, gateway_status),
-       maya_id = COALESCE(maya_id, $6), amount = COALESCE($8::numeric, amount),
+       maya_id = COALESCE(maya_id, $6), amount = COALESCE($8::numeric, amount), paid_at = COALESCE($9, paid_at),
        resolved_at = CASE WHEN $2 IN ('OPEN', 'UNKNOWN') THEN NULL ELSE ${clockSql('$7')} END
      WHERE id = $1 AND outcome IN ('OPEN', 'UNKNOWN')`,
-    [attemptId, result.outcome, result.decline ?? null, result.reason, result.gatewayStatus ?? null, result.mayaId ?? null, at ?? unsetClock(), result.amount ?? null],
+    [attemptId, result.outcome, result.decline ?? null, result.reason, result.gatewayStatus ?? null, result.mayaId ?? null, at ?? unsetClock(), result.amount ?? null,
+      result.paidAt ?? null],
   );
 }
 
@@ -149,6 +152,8 @@ export interface AttemptRow {
   decline: 'SOFT' | 'HARD' | null;
   reason: string | null;
   gateway_status: string | null;
+  /** When Maya says a success was paid (the receipt's date). */
+  paid_at: Date | null;
   reversal_due: boolean;
   created_at: Date;
   made_at: Date;
@@ -157,7 +162,7 @@ export interface AttemptRow {
 export async function attemptsOf(q: Queryable, recordId: string): Promise<AttemptRow[]> {
   return (
     await q.query<AttemptRow>(
-      `SELECT id, seq::text AS seq, kind, reverses, maya_id, amount::text AS amount, outcome, decline, reason, gateway_status, reversal_due, created_at, made_at
+      `SELECT id, seq::text AS seq, kind, reverses, maya_id, amount::text AS amount, outcome, decline, reason, gateway_status, paid_at, reversal_due, created_at, made_at
        FROM gateway_attempts WHERE record_id = $1 ORDER BY seq`,
       [recordId],
     )

@@ -41,7 +41,8 @@ export async function previewPlanChange(deps: Pick<BillingDeps, 'db'>, userId: s
   const at = await now(db);
   const current = await changeableSubscription(db, userId, at, null, PLAN_CHANGE_MESSAGES.voucherPlan);
   const plan = await targetPlan(db, planId, current);
-  const numbers = planChangeNumbers(at, current.end_date, plan);
+  // Grace is not paid time: nothing is carried from a subscription canceled while its period was unpaid.
+  const numbers = planChangeNumbers(at, current.past_due_end ? null : current.end_date, plan);
   return { amountDue: plan.price, currency: plan.currency, carriedDays: numbers.carriedDays, newEndDate: numbers.newEndDate.toISOString() };
 }
 

@@ -51,7 +51,7 @@ export async function reconcile(deps: RenewalDeps, options: ReconcileOptions = {
   for (const row of due.rows) {
     report.read++;
     try {
-      const decision = await settleRecord(deps, row.id, 'always', realNow.getTime());
+      const decision = await settleRecord(deps, row.id, 'always', realNow.getTime(), true);
       if (decision && decision.status !== row.status) {
         report.decided++;
         log(`reconciler: payment record ${row.id} ${row.status} -> ${decision.status}`);

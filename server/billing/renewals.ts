@@ -146,6 +146,9 @@ interface Claim {
   fresh: boolean;
 }
 
+/** Records whose every charge was given back. */
+const REVERSED = ['VOIDED', 'REFUNDED'];
+
 /** How long a renewal waits (billing clock) after the gateway did not answer, or was still processing. */
 export const UNKNOWN_HOLD_MS = 60_000;
 /** How long a renewal waits after Maya refused our own request (keys, rate limit): an alert, not a decline. */
@@ -158,7 +161,7 @@ export const OURS_HOLD_MS = 5 * 60_000;
  * itself (the reference and one payment in flight per viewer are unique; the lease is taken by one
  * guarded UPDATE).
  */
-async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'lapsed' | null> {
+async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { lapsed: Date } | null> {
   const sub = (
     await db.query<ClaimRow>(
       `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
@@ -178,7 +181,7 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
     ((sub.status === 'ACTIVE' && sub.auto_renew && sub.end_date <= at) || (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at));
   if (!due) return null;
   // A period the viewer no longer had access to is never charged (the engine or the clock was far behind).
-  if (at.getTime() >= sub.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) return 'lapsed';
+  if (at.getTime() >= sub.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) return { lapsed: sub.end_date };
   const reference = renewalReference(sub.id, sub.end_date);
   // The viewer's own payment on its way (a plan change, a purchase): the renewal waits for it.
   if (sub.other_pending) return null;
@@ -194,13 +197,16 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
   });
   if (created) return { sub, reference, record: { id: created.id, amount: sub.price }, fresh: true };
   const existing = (
-    await db.query<{ id: string; status: string; amount: string; retry_count: number; hold_until: Date | null }>(
-      'SELECT id, status, total_amount::text AS amount, retry_count, hold_until FROM payment_records WHERE reference_id = $1',
+    await db.query<{ id: string; status: string; amount: string; retry_count: number; hold_until: Date | null; applied_attempt_id: string | null }>(
+      'SELECT id, status, total_amount::text AS amount, retry_count, hold_until, applied_attempt_id FROM payment_records WHERE reference_id = $1',
       [reference],
     )
   ).rows[0];
   if (!existing) return null; // the viewer's other payment in flight: next sweep
-  if (existing.status !== 'PENDING' && !GIVEN_UP.includes(existing.status)) return null; // paid (or given back) already
+  // Paid, or a success still to be given back: nothing to charge. A record whose charge was given back
+  // (the period stopped standing, then stood again: canceled, then reactivated) is charged again.
+  const retryable = existing.status === 'PENDING' || GIVEN_UP.includes(existing.status) || (REVERSED.includes(existing.status) && !existing.applied_attempt_id);
+  if (!retryable) return null;
   if (existing.hold_until && existing.hold_until.getTime() > at.getTime()) return null;
   try {
     // A retry takes the same record back to PENDING, one more attempt; a PENDING one (a process died
@@ -235,7 +241,10 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | 'la
 export async function renewSubscription(deps: RenewalDeps, subscriptionId: string): Promise<'renewed' | 'failed' | 'pending' | 'ended' | 'skipped'> {
   const { db } = deps;
   const claim = await claimRenewal(db, subscriptionId);
-  if (claim === 'lapsed') return (await endSubscription(deps, subscriptionId, 'Not renewed in time', ['ACTIVE', 'PAST_DUE'])) ? 'ended' : 'skipped';
+  if (claim && 'lapsed' in claim) {
+    // Ended only if it still ends where the lapsed period starts (the claim and the end are two statements).
+    return (await endSubscription(deps, subscriptionId, 'Not renewed in time', ['ACTIVE', 'PAST_DUE'], claim.lapsed)) ? 'ended' : 'skipped';
+  }
   if (!claim) return 'skipped';
   const { sub, reference, record } = claim;
   const currency = 'PHP';
@@ -284,12 +293,14 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
       : { kind: 'MAYA_WALLET', linkId: String(sub.payment_details?.mayaWalletId ?? '') };
   const payment = { id: record.id, userId: sub.user_id, referenceId: reference, amount: record.amount, currency, planName: '', planSlug: '', planDescription: '' };
   const attempted = await chargeOnce(deps, method, payment, attemptId);
-  let decision = attempted.decision;
+  const decision = attempted.decision;
   if (attempted.result.outcome === 'OPEN' && attempted.redirect) {
-    // The bank asks to confirm a payment no viewer is here for: a soft decline; the viewer is asked to
-    // confirm or change the method (a late success of it still pays the period).
-    await resolveAttempt(db, attemptId, { outcome: 'DECLINED', decline: 'SOFT', reason: DECLINE_REASONS.confirm }, await now(db));
-    decision = await decideAndSchedule(db, record.id);
+    // The bank asks to confirm a payment no viewer is here for: dunned as a soft decline (the viewer is
+    // asked to confirm or change the method), while the attempt stays open at Maya: confirmed late, it
+    // pays the period; expired, it is closed. No retry is made beside it while it is open.
+    await failRenewal(deps, sub, record.id, attemptId, DECLINE_REASONS.confirm, false);
+    await holdRecord(db, record.id, UNKNOWN_HOLD_MS);
+    return 'failed';
   }
   const status = decision?.status;
   if (status === 'PAYMENT_SUCCESS') {
@@ -373,7 +384,7 @@ async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id'
   const at = await now(db);
   const nextDay = RETRY_DAYS.find((days) => sub.end_date.getTime() + days * DAY_MS > at.getTime() + 1000);
   if (nextDay === undefined) {
-    await endSubscription(deps, sub.id, reason, ['ACTIVE', 'PAST_DUE']);
+    await endSubscription(deps, sub.id, reason, ['ACTIVE', 'PAST_DUE'], sub.end_date);
     return;
   }
   const next = hard ? null : new Date(sub.end_date.getTime() + nextDay * DAY_MS);
@@ -398,13 +409,17 @@ async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id'
  * Ends a subscription whose renewal failed for good (after the last attempt, or its grace; by default
  * only a PAST_DUE one): EXPIRED with the reason, the viewer FREE, and mailed once.
  */
-export async function endSubscription(deps: RenewalDeps, subscriptionId: string, reason = 'Renewal payment failed', from: string[] = ['PAST_DUE']): Promise<boolean> {
+export async function endSubscription(
+  deps: RenewalDeps, subscriptionId: string, reason = 'Renewal payment failed', from: string[] = ['PAST_DUE'], periodEnd: Date | null = null,
+): Promise<boolean> {
   const { db } = deps;
   const at = await now(db);
+  // `periodEnd`: only while the subscription still ends where the failed period starts (a voucher
+  // redeemed meanwhile moved it: the voucher's days are kept).
   const ended = await db.query<{ user_id: string }>(
     `UPDATE subscriptions SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, canceled_date = $2, canceled_reason = $3, end_notice_at = $2, updated_at = $2
-     WHERE id = $1 AND status = ANY($4::text[]) RETURNING user_id`,
-    [subscriptionId, at, `Renewal failed: ${reason}`, from],
+     WHERE id = $1 AND status = ANY($4::text[]) AND ($5::timestamptz IS NULL OR end_date = $5) RETURNING user_id`,
+    [subscriptionId, at, `Renewal failed: ${reason}`, from, periodEnd],
   );
   const row = ended.rows[0];
   if (!row) return false;

@@ -71,6 +71,7 @@ export interface GatewayOutcome {
   currency: string;
   requestReferenceNumber: string;
   createdAt?: string | null | undefined;
+  updatedAt?: string | null | undefined;
   errorCode?: unknown;
 }
 
@@ -95,7 +96,9 @@ export class GatewayReadError extends Error {}
  * a late success or a reversal made in Maya's dashboard). Throws GatewayReadError when Maya could not
  * be read; the decision is then left as it was.
  */
-export async function settleRecord(deps: SettleDeps, recordId: string, read: 'open' | 'always' = 'open', realNow = Date.now()): Promise<Decision | null> {
+export async function settleRecord(
+  deps: SettleDeps, recordId: string, read: 'open' | 'always' = 'open', realNow = Date.now(), paidLook = false,
+): Promise<Decision | null> {
   const record = await findRecord(deps.db, 'id', recordId);
   if (!record) return null;
   let attempts = charges(await attemptsOf(deps.db, recordId));
@@ -106,7 +109,7 @@ export async function settleRecord(deps: SettleDeps, recordId: string, read: 'op
   const open = attempts.some((a) => OPEN_OUTCOMES.includes(a.outcome));
   const looked = read === 'always' || open || (record.status === 'PENDING' && attempts.length === 0);
   if (looked) await readGateway(deps, record, attempts, realNow);
-  return decideAndSchedule(deps.db, recordId, realNow, read === 'always');
+  return decideAndSchedule(deps.db, recordId, realNow, paidLook);
 }
 
 /**
@@ -138,7 +141,7 @@ async function readGateway(deps: SettleDeps, record: RecordRow, attempts: Attemp
       const checkout = await gateway.getCheckout(attempt.maya_id);
       outcomes.push({
         id: checkout.id, status: checkout.paymentStatus, amount: checkout.totalAmount.value ?? checkout.totalAmount.amount ?? '',
-        currency: checkout.totalAmount.currency, requestReferenceNumber: checkout.requestReferenceNumber, createdAt: null,
+        currency: checkout.totalAmount.currency, requestReferenceNumber: checkout.requestReferenceNumber, createdAt: null, updatedAt: checkout.updatedAt,
       });
     }
     if (record.payment_method !== 'MAYA_CHECKOUT' || attempts.some((a) => a.kind !== 'CHECKOUT')) {
@@ -192,17 +195,32 @@ export async function writeOutcomes(db: Db, record: RecordRow, attempts: Attempt
           [attemptId, payment.status, payment.id, at],
         );
       } else {
-        await resolveAttempt(tx, attemptId, { ...result, mayaId: payment.id }, at);
+        await resolveAttempt(tx, attemptId, { ...result, mayaId: payment.id, paidAt: result.outcome === 'SUCCEEDED' ? mayaTime(payment, at) : null }, at);
       }
     }
     // Asked long ago, and Maya lists nothing for it: it never reached Maya. Long ago by real time, or by
     // the billing clock QA moves (a payment found at Maya later is still entered and decided: above).
+    const old = (attempt: AttemptRow) => realNow - attempt.made_at.getTime() >= NOT_MADE_AFTER_MS || at.getTime() - attempt.created_at.getTime() >= NOT_MADE_AFTER_MS;
     for (const attempt of waiting) {
-      if (realNow - attempt.made_at.getTime() >= NOT_MADE_AFTER_MS || at.getTime() - attempt.created_at.getTime() >= NOT_MADE_AFTER_MS) {
-        await resolveAttempt(tx, attempt.id, { outcome: 'NOT_MADE', reason: 'Maya holds no payment for it' }, at);
+      if (old(attempt)) await resolveAttempt(tx, attempt.id, { outcome: 'NOT_MADE', reason: 'Maya holds no payment for it' }, at);
+    }
+    // A hosted checkout whose creation never answered (its process died, its answer was lost): nobody
+    // holds its page, so nobody can pay it; it is closed once as old.
+    for (const attempt of attempts) {
+      if (attempt.kind === 'CHECKOUT' && !attempt.maya_id && OPEN_OUTCOMES.includes(attempt.outcome) && old(attempt)) {
+        await resolveAttempt(tx, attempt.id, { outcome: 'NOT_MADE', reason: 'the checkout was never created' }, at);
       }
     }
   });
+}
+
+/**
+ * When Maya says a success was paid (its updatedAt, else createdAt), by the billing clock's frame: not
+ * later than now, and the read's own time when Maya gives none.
+ */
+export function mayaTime(payment: { updatedAt?: string | null; createdAt?: string | null }, at: Date): Date {
+  const said = Date.parse(payment.updatedAt ?? payment.createdAt ?? '');
+  return Number.isFinite(said) && said <= at.getTime() ? new Date(said) : at;
 }
 
 /** The record's outcome from its attempts, and when the reconciler should look at it again. */
@@ -243,13 +261,16 @@ export async function decideRecord(tx: Queryable, recordId: string, realNow = Da
   let applied = record.applied_attempt_id;
   if (!applied && successes.length && (record.status === 'PENDING' || GIVEN_UP.includes(record.status))) {
     const first = successes[0]!;
+    // The viewer is locked before their periods are judged: two payments applied at once (PostgreSQL)
+    // are judged one after the other, and the second finds the first's period.
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [record.user_id]);
     if (first.amount === record.amount && record.plan_id !== null && (await periodStands(tx, record, at))) {
       // Paid: looked at again later (PAID_LOOKS_MS), in the same write.
       await tx.query(
-        `UPDATE payment_records SET status = 'PAYMENT_SUCCESS', applied_attempt_id = $2, paid_at = $3, checkout_id = COALESCE(checkout_id, $4), updated_at = $3,
+        `UPDATE payment_records SET status = 'PAYMENT_SUCCESS', applied_attempt_id = $2, paid_at = $3, checkout_id = COALESCE(checkout_id, $4), updated_at = $6,
            recheck_at = $5, gateway_response = COALESCE(gateway_response, '{}'::jsonb) || '{"paidLooks": 0}'::jsonb
          WHERE id = $1`,
-        [recordId, first.id, at, first.maya_id, new Date(realNow + PAID_LOOKS_MS[0]!)],
+        [recordId, first.id, first.paid_at ?? at, first.maya_id, new Date(realNow + PAID_LOOKS_MS[0]!), at],
       );
       decision.status = 'PAYMENT_SUCCESS';
       decision.paidNow = true;
@@ -353,7 +374,7 @@ interface ScheduleInput {
   paidNow: boolean;
   recheckAt: Date | null;
   paidLooks: number | null;
-  /** This decision follows a read at Maya: a paid record's look is used up. */
+  /** This decision follows the reconciler's own look at a paid record: that look is used up. */
   looked: boolean;
   realNow: number;
 }

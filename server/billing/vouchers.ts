@@ -101,6 +101,9 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     // One live subscription: an open checkout is superseded; a payment on its way that succeeds then
     // pays for nothing and is given back.
     await supersedeCheckouts(tx, userId, false);
+    // The viewer is locked as a payment's outcome locks them (settlement.ts): a renewal or purchase applied
+    // at the same moment (PostgreSQL) is judged after this, or this after it, never both on the same rows.
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     const current = await currentSubscription(tx, userId, at);
     const from = current?.end_date && current.end_date > at ? current.end_date : at;
     const endDate = addDays(from, voucher.days);
@@ -108,16 +111,18 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     const renewing =
       current && current.plan_type === 'PREMIUM' && (current.payment_method === 'MAYA_VAULT' || current.payment_method === 'MAYA_WALLET') &&
       (current.status === 'PAST_DUE' || (current.status === 'ACTIVE' && current.auto_renew));
-    if (renewing) {
+    const extended = renewing
+      ? (await tx.query(
+          `UPDATE subscriptions SET status = 'ACTIVE', end_date = $2, next_attempt_at = NULL, renewal_failure = NULL, auto_renew = true, updated_at = $3
+           WHERE id = $1 AND status IN ('ACTIVE', 'PAST_DUE') RETURNING id`,
+          [current.id, endDate, at],
+        )).rows.length > 0
+      : false;
+    if (extended) {
       // A renewing card or wallet plan (product.md#voucher-on-renewing): the voucher adds its days to the
       // time paid (from now when the period is due or overdue: no more attempts at it), and the plan
       // renews on its method after them.
-      await tx.query(
-        `UPDATE subscriptions SET status = 'ACTIVE', end_date = $2, next_attempt_at = NULL, renewal_failure = NULL, auto_renew = true, updated_at = $3
-         WHERE id = $1`,
-        [current.id, endDate, at],
-      );
-      subscriptionId = current.id;
+      subscriptionId = current!.id;
     } else {
       // Anything else is replaced: every live row of the viewer is closed, never charged again.
       await closeLive(tx, userId, at, `Replaced by voucher ${code}`);

@@ -31,6 +31,8 @@ CREATE TABLE gateway_attempts (
   -- Why, in our words (Maya's own words and code are kept in gateway_status/reason for support).
   reason text,
   gateway_status text,
+  -- When Maya says a success was paid: the receipt's date (not when the server learned of it).
+  paid_at timestamptz,
   -- A success that pays nothing waits here to be voided or refunded (reversals.ts).
   reversal_due boolean NOT NULL DEFAULT false,
   -- The billing clock when asked; made_at is real time, which the reconciler's "older than" reads.
