@@ -30,7 +30,7 @@ import { attemptsOf, charges, DECLINE_REASONS, OPEN_OUTCOMES, openAttempt, resol
 import { recordPaymentUnlessTaken } from './payments';
 import { mailReceiptOf } from './receipts';
 import { reverseDue } from './reversals';
-import { decideAndSchedule, GatewayReadError, GIVEN_UP, settleRecord, type Decision } from './settlement';
+import { GatewayReadError, GIVEN_UP, settleRecord, type Decision } from './settlement';
 import { REMINDER_DAYS, RENEWAL_GRACE_DAYS, RETRY_DAYS } from './subscriptions';
 
 export { RETRY_DAYS };
