@@ -4,21 +4,19 @@
  * and assert what docs/product.md#money-seams decides; each failed when written.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reconcile } from '../../../server/billing/reconciler';
 import { renewWithCheckout } from '../../../server/billing/renewNow';
 import { renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
 import {
   attemptsFor, BY_REFERENCE, CANCELED, CARD_PAYMENT, deliverWebhook, expectMoneyInvariant, FREE, faultyGateway, keptCharges, latestSubscription,
   newRecords, onHostedPage, PREMIUM, resetSeams, SEED_CARD, setCard, startSeamsServer, userId, verifiedCard,
+  at, HOUR, MINUTE, reconcileAt as reconcileAtFor,
 } from '../support/seams-harness';
 import { addBillingPeriod } from '../../../server/billing/periods';
 import { buyWithCard } from '../../../server/billing/purchase';
 
 let server: BillingServer;
 let deps: RenewalDeps;
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const CREATE_CHECKOUT = /^\/checkout\/v1\/checkouts$/;
 
 beforeAll(async () => {
@@ -27,12 +25,7 @@ beforeAll(async () => {
 beforeEach(() => resetSeams(server));
 
 const statusOf = async (email: string) => (await server.as(email).get('/subscription/status')).json.data;
-const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
-const reconcileAt = async (when: Date) => {
-  const ahead = when.getTime() - (await server.clock()).getTime();
-  await server.setClock(when);
-  await reconcile(deps, { realNow: new Date(Date.now() + Math.max(ahead, 0)) });
-};
+const reconcileAt = (when: Date) => reconcileAtFor(server, deps, when);
 
 /* ------------------------------------------------------------------------------------------------ */
 

@@ -11,7 +11,7 @@
  * success that does not pay exactly one period, recording the reversal.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reconcile, settleFromWebhook } from '../../../server/billing/reconciler';
+import { settleFromWebhook } from '../../../server/billing/reconciler';
 import { buyWithCard } from '../../../server/billing/purchase';
 import { renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
 import { SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
@@ -19,12 +19,11 @@ import {
   attemptsFor, BY_REFERENCE, CARD_PAYMENT, expectMoneyInvariant, FREE, faultyGateway, keptCharges, latestSubscription, newRecords, PAYMENT_BY_ID,
   PREMIUM, SEED_CARD, userId, verifiedCard,
   resetSeams, startSeamsServer,
+  at, HOUR, MINUTE, reconcileAt as reconcileAtFor,
 } from '../support/seams-harness';
 
 let server: BillingServer;
 let deps: RenewalDeps;
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
   ({ server, deps } = await startSeamsServer());
@@ -32,12 +31,7 @@ beforeAll(async () => {
 beforeEach(() => resetSeams(server));
 
 const statusOf = async (email: string) => (await server.as(email).get('/subscription/status')).json.data;
-const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
-const reconcileAt = async (when: Date) => {
-  const ahead = when.getTime() - (await server.clock()).getTime();
-  await server.setClock(when);
-  await reconcile(deps, { realNow: new Date(Date.now() + Math.max(ahead, 0)) });
-};
+const reconcileAt = (when: Date) => reconcileAtFor(server, deps, when);
 
 describe('the reconciler resolves what nobody else looks at again', () => {
   it('a purchase charged at Maya whose answer and webhook were both lost is applied', async () => {

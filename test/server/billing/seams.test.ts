@@ -24,12 +24,11 @@ import {
   linkedWallet, mailTo, newRecords, onHostedPage, PAYMENT_BY_ID, PAYMENT_FAILED_MAIL, PREMIUM, SEED_CARD,
   setCard, userId, verifiedCard, type Fault,
   resetSeams, startSeamsServer,
+  at, HOUR, MINUTE,
 } from '../support/seams-harness';
 
 let server: BillingServer;
 let deps: RenewalDeps;
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 beforeAll(async () => {
   ({ server, deps } = await startSeamsServer());
@@ -37,7 +36,6 @@ beforeAll(async () => {
 beforeEach(() => resetSeams(server));
 
 const statusOf = async (email: string) => (await server.as(email).get('/subscription/status')).json.data;
-const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
 const subjects = async (email: string) => (await mailTo(server, email)).map((m) => m.subject);
 
 /** premium@'s monthly card renewal is declined at its end date: PAST_DUE, one declined attempt, one "payment failed" mail. */

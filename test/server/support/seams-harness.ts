@@ -4,6 +4,7 @@
  * charges as the sandbox ("Maya") and our tables record them.
  */
 import { expect } from 'vitest';
+import { reconcile } from '../../../server/billing/reconciler';
 import type { RenewalDeps } from '../../../server/billing/renewals';
 import { isCurrentSql } from '../../../server/billing/subscriptions';
 import { defaultGatewayConfig, SANDBOX_PATH, WEBHOOK_PATH } from '../../../server/gateway/config';
@@ -250,4 +251,19 @@ export async function resetSeams(server: BillingServer): Promise<void> {
   await server.reset();
   await restorePaymentMethods(server);
   await resetGatewaySide(server);
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+/** `ms` after `date`. */
+export const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
+
+/**
+ * The reconciler's pass once the billing clock reads `when`: its waits are real time (how long Maya may
+ * take to show a payment), so the pass is given a real `now` as far ahead as the clock moved.
+ */
+export async function reconcileAt(server: BillingServer, deps: RenewalDeps, when: Date): Promise<void> {
+  const ahead = when.getTime() - (await server.clock()).getTime();
+  await server.setClock(when);
+  await reconcile(deps, { realNow: new Date(Date.now() + Math.max(ahead, 0)) });
 }
