@@ -100,6 +100,15 @@ describe('in Bisaya (issue 20)', () => {
       unknown.mockRestore();
     }
   });
+  it("says why a renewal failed in Bisaya: the server's reasons are catalog messages; a gateway's own words stay as they came", () => {
+    expect(renewalNotice(pastDueStatus)!.lines[0]).toBe('Gibalibaran ang imong bayad.');
+    const pastDue = pastDueStatus.renewal as Extract<NonNullable<typeof pastDueStatus.renewal>, { state: 'PAST_DUE' }>;
+    const failing = (failure: string) => renewalNotice({ ...pastDueStatus, renewal: { ...pastDue, failure } })!.lines[0];
+    expect(failing('Your bank asked to confirm the payment')).toBe('Gihangyo sa imong bangko nga kumpirmahon ang bayad.');
+    expect(failing('Card not found')).toBe('Wala makit-i ang card.');
+    expect(failing('Your Maya wallet is no longer linked')).toBe('Wala na na-link ang imong Maya wallet.');
+    expect(failing('Insufficient balance (PY0042)')).toBe('Insufficient balance (PY0042).');
+  });
   it('keeps English when asked for it, whatever the language in use (the server writes the viewer\'s)', () => {
     expect(formatDateTime('2026-11-21T11:05:00Z', undefined, 'en')).toBe('11/21/2026 7:05 pm');
     expect(formatBillingPeriod(1, 'month', 'en')).toBe('monthly');

@@ -170,6 +170,21 @@ export interface RenewalNoticeView {
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
+/**
+ * Why a renewal failed, as the server keeps it: one of its reasons, in English (server/billing/ledger.ts
+ * DECLINE_REASONS, and the older 'Card not found'), each a catalog message, so it is said in the reader's
+ * language; anything else (a gateway's own words) as it came.
+ */
+const FAILURE_REASONS = [
+  m.your_payment_was_declined, m.your_bank_asked_to_confirm_the, m.card_not_found, m.your_card_has_expired,
+  m.your_maya_wallet_is_no_longer_linked, m.the_payment_gateway_did_not_answer, m.the_payment_gateway_refused_our_request,
+];
+function failureReason(text: string): string {
+  const english = text.trim().replace(/\.$/, '');
+  const known = FAILURE_REASONS.find((reason) => reason({}, { locale: 'en' }) === english);
+  return known ? known() : text;
+}
+
 export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeView | null {
   const renewal = status.renewal;
   if (!renewal || status.planType !== 'PREMIUM') return null;
@@ -179,7 +194,7 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
       kind: 'pastDue',
       title: m.your_renewal_payment_failed(),
       lines: [
-        sentence(renewal.failure),
+        sentence(failureReason(renewal.failure)),
         renewal.nextAttemptDate
           ? m.we_will_try_again_on({ date: formatDateTime(renewal.nextAttemptDate) })
           : m.we_will_not_try_this_payment_method(),
