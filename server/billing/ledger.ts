@@ -10,6 +10,7 @@
  * - OURS: Maya refused our request (401/403: keys; 429: our rate; 400 validation). Nothing was charged.
  *   An alert for us; never a decline for the viewer.
  */
+import { DECLINE_REASONS } from '../../src/lib/renewal-failures';
 import { GatewayError, isFinalStatus, recordStatusOf, type MayaPayment } from '../gateway/maya';
 import { clockSql, unsetClock } from '../platform/clock';
 import type { Queryable } from '../platform/db';
@@ -28,16 +29,8 @@ export interface Classified {
   gatewayStatus?: string;
 }
 
-/** The reasons the product knows, in English (the catalogs give their Bisaya: messages/*.json). */
-export const DECLINE_REASONS = {
-  declined: 'Your payment was declined',
-  confirm: 'Your bank asked to confirm the payment',
-  cardGone: 'Card not found',
-  cardExpired: 'Your card has expired',
-  walletGone: 'Your Maya wallet is no longer linked',
-  unknown: 'The payment gateway did not answer',
-  ours: 'The payment gateway refused our request',
-} as const;
+/** The reasons the product knows, in English, shared with the app (src/lib/renewal-failures.ts; the catalogs give their Bisaya). */
+export { DECLINE_REASONS };
 
 /**
  * Maya's codes for refusals that trying again will not change (the card expired, was reported lost or

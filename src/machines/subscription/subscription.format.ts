@@ -7,6 +7,7 @@ import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, Su
 import { intlLocale, m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
+import { declineReasonOf, type DeclineReason } from '../../lib/renewal-failures';
 import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
 
@@ -170,19 +171,14 @@ export interface RenewalNoticeView {
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
-/**
- * Why a renewal failed, as the server keeps it: one of its reasons, in English (server/billing/ledger.ts
- * DECLINE_REASONS, and the older 'Card not found'), each a catalog message, so it is said in the reader's
- * language; anything else (a gateway's own words) as it came.
- */
-const FAILURE_REASONS = [
-  m.your_payment_was_declined, m.your_bank_asked_to_confirm_the, m.card_not_found, m.your_card_has_expired,
-  m.your_maya_wallet_is_no_longer_linked, m.the_payment_gateway_did_not_answer, m.the_payment_gateway_refused_our_request,
-];
+/** Why a renewal failed (src/lib/renewal-failures.ts) in the reader's language; a gateway's own words as they came. */
+const FAILURE_MESSAGES: Record<DeclineReason, () => string> = {
+  declined: m.your_payment_was_declined, confirm: m.your_bank_asked_to_confirm_the, cardGone: m.card_not_found, cardExpired: m.your_card_has_expired,
+  walletGone: m.your_maya_wallet_is_no_longer_linked, unknown: m.the_payment_gateway_did_not_answer, ours: m.the_payment_gateway_refused_our_request,
+};
 function failureReason(text: string): string {
-  const english = text.trim().replace(/\.$/, '');
-  const known = FAILURE_REASONS.find((reason) => reason({}, { locale: 'en' }) === english);
-  return known ? known() : text;
+  const reason = declineReasonOf(text);
+  return reason ? FAILURE_MESSAGES[reason]() : text;
 }
 
 export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeView | null {
