@@ -9,7 +9,7 @@
  * `pending` (the answer was lost: Maya is read by reference before anything else is decided), a
  * decline as a 402, our own fault as a 502 (never a decline).
  */
-import { GatewayError, toMayaValue, type MayaPayment } from '../gateway/maya';
+import { fromMayaValue, GatewayError, toMayaValue, type MayaPayment } from '../gateway/maya';
 import { contactOf } from '../identity/users';
 import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
@@ -111,9 +111,13 @@ export async function chargeOnce(deps: BillingDeps, method: ChargeMethod, paymen
   return { attemptId: id, result, redirect, decision: await decideAndSchedule(db, payment.id) };
 }
 
+/** What Maya says it took, as our decimal string; null when it says nothing readable (the record's amount stands). */
 function answerAmount(answer: MayaPayment): string | null {
-  const n = typeof answer.amount === 'number' ? answer.amount : Number(answer.amount);
-  return Number.isFinite(n) && n >= 0 ? (Math.round(n * 100) / 100).toFixed(2) : null;
+  try {
+    return fromMayaValue(answer.amount);
+  } catch {
+    return null;
+  }
 }
 
 /** A viewer's charge (purchase, plan change, Renew now): what they are told. */

@@ -44,8 +44,8 @@ export interface RecordRow {
 const RECORD_COLUMNS = `id, user_id, plan_id, subscription_id, checkout_id, reference_id, status, total_amount::text AS amount, currency, payment_method,
   gateway_response->'details' AS payment_details, applied_attempt_id, created_at`;
 
-export async function findRecord(q: Queryable, where: 'id' | 'reference_id', value: string, lock = false): Promise<RecordRow | null> {
-  return (await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM payment_records WHERE ${where} = $1${lock ? ' FOR UPDATE' : ''}`, [value])).rows[0] ?? null;
+export async function findRecord(q: Queryable, where: 'id' | 'reference_id', value: string): Promise<RecordRow | null> {
+  return (await q.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM payment_records WHERE ${where} = $1`, [value])).rows[0] ?? null;
 }
 
 type SettleDeps = Pick<BillingDeps, 'db' | 'gateway' | 'log'>;
