@@ -43,6 +43,8 @@ export const RENEW_MESSAGES = {
   notActive: 'Only an active subscription can be renewed. Please subscribe again.',
   tooEarly: (days: number) => `You can renew from ${days} days before your subscription ends.`,
   alreadyPaid: 'Your next period is already paid.',
+  triedToday: (date: string) => `This payment method was tried 3 times today. We will try it again on ${date}, or change your payment method.`,
+  triedTodayLast: 'This payment method was tried 3 times today. Please change your payment method.',
 } as const;
 
 export const PAYMENT_METHOD_MESSAGES = {

@@ -4,7 +4,7 @@
  * page, and the webhook. Neither trusts what it is told: both ask the gateway for the payment and
  * apply its answer once (settlement.ts). Each route parses, calls one use-case, and answers.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { newCardSchema, planWithCardTokenSchema, planWithLinkSchema, subscriptionIdRequestSchema, walletLinkStartRequestSchema } from '../../src/api/schemas';
 import type { AppEnv, Services } from '../context';
@@ -19,7 +19,7 @@ import { PRODUCT_NAME } from '../../src/lib/product';
 import { paymentHistory, receiptOf } from './payments';
 import { cardVerified, savedCard, saveCard, startWalletLink, unlinkWallet, walletLink } from './paymentMethods';
 import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
-import { renewWithCheckout } from './renewNow';
+import { payRenewal } from './renewNow';
 import { createMailer, type Mailer } from '../platform/mail';
 import { settleFromWebhook } from './reconciler';
 import { mailReceiptOf } from './receipts';
@@ -56,11 +56,15 @@ export function paymentRoutes(services: Services) {
     return ok(c, answer.data, answer.message);
   });
 
-  // Ours (product.md#checkout-renewal): "Renew now" pays a checkout subscription's next period on Maya's page.
-  app.post('/checkout/renew', auth, async (c) => {
+  // Ours (product.md#checkout-renewal, #pay-now): "Renew now" pays the next (or overdue) period: on Maya's
+  // page, or on a PAST_DUE subscription's own card or wallet. /checkout/renew is its first name, kept for
+  // pages loaded before it was renamed.
+  const renew = async (c: Context<AppEnv>) => {
     const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
-    return ok(c, await renewWithCheckout(billing, c.get('userId'), subscriptionId));
-  });
+    return ok(c, await payRenewal(billing, c.get('userId'), subscriptionId));
+  };
+  app.post('/renewal/pay', auth, renew);
+  app.post('/checkout/renew', auth, renew);
 
   app.post('/vault/cards', auth, async (c) => {
     const card = await readBody(c, newCardSchema);

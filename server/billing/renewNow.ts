@@ -1,28 +1,41 @@
 /**
- * "Renew now" (product.md#checkout-renewal, #dunning): a checkout (MAYA_CHECKOUT) subscription is never
+ * "Renew now" (product.md#checkout-renewal, #pay-now): a checkout (MAYA_CHECKOUT) subscription is never
  * charged automatically; from 3 days before its end date the viewer pays the next period on Maya's
- * hosted checkout. A PAST_DUE subscription, whatever its method, pays its overdue period the same way
- * (and renews afterwards on its own method, activation.ts). The payment record carries the period's own reference (renewals.ts `renewalReference`), so
- * a period is paid at most once whichever way it is paid, and on success the next period starts at the
- * current end date (activation.ts), so renewing early loses no days.
+ * hosted checkout. A PAST_DUE subscription pays its overdue period with the viewer in front: on its own
+ * saved card or linked wallet (paid at once, or after the bank's 3-D Secure page: the step a renewal
+ * made while nobody was there could not take), a checkout one on the hosted checkout; it renews
+ * afterwards on its own method (activation.ts). The payment record carries the period's own reference
+ * (renewals.ts `renewalReference`), so a period is paid at most once whichever way it is paid, and on
+ * success the next period starts at the current end date (activation.ts), so renewing early loses no days.
  */
 import { DAY_MS, now } from '../platform/clock';
 import { HttpError } from '../platform/http';
 import { RENEWS_KEY } from './activation';
-import { charge, type PendingPayment } from './charge';
+import { charge, type ChargeMethod, type PendingPayment } from './charge';
 import type { BillingDeps } from './deps';
 import { PAYMENT_MESSAGES, RENEW_MESSAGES } from './messages';
 import { recordPayment } from './payments';
 import { supersedeCheckouts } from './purchase';
 import { renewalReference } from './renewals';
 import { refreshPending } from './settlement';
-import { currentSubscription, REMINDER_DAYS } from './subscriptions';
+import { currentSubscription, immediateAttemptAt, REMINDER_DAYS } from './subscriptions';
+import { formatDateTime } from '../../src/lib/dates';
 
-/** Opens (or reopens) the hosted checkout that pays the next period of the viewer's checkout subscription. */
-export async function renewWithCheckout(deps: BillingDeps, userId: string, subscriptionId: string): Promise<{ paymentLink: string }> {
+/** What Renew now answers: Maya's page to go to (hosted checkout, or the bank's 3-D Secure page), paid, or not known yet. */
+export type RenewAnswer = { paymentLink: string } | { paid: true } | { pending: true };
+
+type Opened = { link: string } | { payment: PendingPayment; method: ChargeMethod };
+
+/**
+ * Pays the due (or overdue) period of the viewer's subscription now: on the hosted checkout, or, for a
+ * PAST_DUE card or wallet subscription, on that method with the viewer in front (a 3-D Secure card goes
+ * to the bank's page). At most IMMEDIATE_ATTEMPTS_A_DAY card or wallet attempts a Manila day per period,
+ * the engine's included: a card that keeps declining is not tried again and again.
+ */
+export async function payRenewal(deps: BillingDeps, userId: string, subscriptionId: string): Promise<RenewAnswer> {
   // An abandoned checkout that has expired at Maya no longer holds the viewer's one payment slot.
   await refreshPending(deps, userId);
-  const opened = await deps.db.transaction(async (tx): Promise<{ link: string } | { payment: PendingPayment }> => {
+  const opened = await deps.db.transaction(async (tx): Promise<Opened> => {
     const at = await now(tx);
     const current = await currentSubscription(tx, userId, at);
     if (!current || current.id !== subscriptionId || !current.end_date) throw new HttpError(409, RENEW_MESSAGES.nothingDue);
@@ -33,6 +46,7 @@ export async function renewWithCheckout(deps: BillingDeps, userId: string, subsc
       if (current.effective_status !== 'ACTIVE') throw new HttpError(409, RENEW_MESSAGES.notActive);
       if (current.end_date.getTime() - REMINDER_DAYS * DAY_MS > at.getTime()) throw new HttpError(409, RENEW_MESSAGES.tooEarly(REMINDER_DAYS));
     }
+    const onMethod = pastDue && (current.payment_method === 'MAYA_VAULT' || current.payment_method === 'MAYA_WALLET');
     const reference = renewalReference(current.id, current.end_date);
     const slug = (await tx.query<{ slug: string }>('SELECT slug FROM plans WHERE id = $1', [current.plan_id])).rows[0]?.slug ?? String(current.plan_id);
     const payment: Omit<PendingPayment, 'id'> = {
@@ -40,41 +54,61 @@ export async function renewWithCheckout(deps: BillingDeps, userId: string, subsc
       planSlug: slug, planDescription: `${current.plan_name}, the period from ${current.end_date.toISOString().slice(0, 10)}`,
     };
     const existing = (
-      await tx.query<{ id: string; status: string; payment_link: string | null; amount: string; open_checkout: boolean }>(
+      await tx.query<{ id: string; status: string; payment_link: string | null; amount: string; open_checkout: boolean; open_confirmation: boolean }>(
         `SELECT r.id, r.status, r.payment_link, r.total_amount::text AS amount,
-           EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT' AND a.outcome IN ('OPEN', 'UNKNOWN')) AS open_checkout
+           EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CHECKOUT' AND a.outcome IN ('OPEN', 'UNKNOWN')) AS open_checkout,
+           EXISTS (SELECT 1 FROM gateway_attempts a WHERE a.record_id = r.id AND a.kind = 'CARD' AND a.outcome = 'OPEN' AND a.maya_id IS NOT NULL) AS open_confirmation
          FROM payment_records r WHERE r.reference_id = $1 FOR UPDATE`,
         [reference],
       )
     ).rows[0];
     if (existing?.status === 'PAYMENT_SUCCESS') throw new HttpError(409, RENEW_MESSAGES.alreadyPaid);
-    // The same period's checkout still open: the viewer goes back to it instead of opening a second one.
     if (existing?.status === 'PENDING') {
+      // The same period's checkout still open: the viewer goes back to it instead of opening a second one.
       if (existing.open_checkout && existing.payment_link) return { link: existing.payment_link };
+      // A card charge waiting for the bank's confirmation (the engine's, or an earlier Renew now): the
+      // viewer confirms that one on the bank's page; no second charge is made beside it.
+      if (existing.open_confirmation && existing.payment_link) return { link: existing.payment_link };
       throw new HttpError(409, PAYMENT_MESSAGES.inFlight); // the engine is charging it, or another request is opening it
     }
+    let method: ChargeMethod = { kind: 'MAYA_CHECKOUT', itemName: `Sine Bisaya ${current.plan_name}, next period` };
+    if (onMethod) {
+      const next = await immediateAttemptAt(tx, current.id, current.end_date, at);
+      if (next?.getTime() !== at.getTime()) throw new HttpError(409, next ? RENEW_MESSAGES.triedToday(formatDateTime(next)) : RENEW_MESSAGES.triedTodayLast);
+      if (current.payment_method === 'MAYA_WALLET') method = { kind: 'MAYA_WALLET', linkId: String(current.payment_details?.mayaWalletId ?? '') };
+      else {
+        const cardTokenId = String(current.payment_details?.cardTokenId ?? '');
+        const card = (
+          await tx.query<{ customer_id: string | null }>('SELECT customer_id FROM saved_cards WHERE user_id = $1 AND card_token_id = $2', [userId, cardTokenId])
+        ).rows[0];
+        method = { kind: 'MAYA_VAULT', customerId: card?.customer_id ?? null, cardTokenId };
+      }
+    }
     await supersedeCheckouts(tx, userId);
+    const paymentMethod = method.kind;
     if (existing) {
       // An earlier attempt for this period failed or expired: the same record, one more attempt, at the
-      // amount the period was billed at.
+      // amount the period was billed at, on the method paid with now.
       await tx.query(
-        `UPDATE payment_records SET status = 'PENDING', checkout_id = NULL, payment_link = NULL, retry_count = retry_count + 1, last_retry_date = $2, updated_at = $2 WHERE id = $1`,
-        [existing.id, at],
+        `UPDATE payment_records SET status = 'PENDING', checkout_id = NULL, payment_link = NULL, payment_method = $3, retry_count = retry_count + 1, last_retry_date = $2, updated_at = $2 WHERE id = $1`,
+        [existing.id, at, paymentMethod],
       );
-      return { payment: { ...payment, amount: existing.amount, id: existing.id } };
+      return { payment: { ...payment, amount: existing.amount, id: existing.id }, method };
     }
     const created = await recordPayment(tx, {
       userId, subscriptionId: current.id, planId: current.plan_id, referenceId: reference, status: 'PENDING', amount: current.plan_price,
-      paymentMethod: 'MAYA_CHECKOUT', gatewayResponse: { details: { [RENEWS_KEY]: current.id, periodStart: current.end_date.toISOString() } }, at,
+      paymentMethod,
+      gatewayResponse: { details: { ...(onMethod ? (current.payment_details ?? {}) : {}), [RENEWS_KEY]: current.id, periodStart: current.end_date.toISOString() } },
+      at,
     });
-    return { payment: { ...payment, id: created.id } };
+    return { payment: { ...payment, id: created.id }, method };
   }).catch((error: unknown) => {
     // Another request of the viewer wrote a pending payment between the check and the insert.
     if ((error as { code?: string }).code === '23505') throw new HttpError(409, PAYMENT_MESSAGES.inFlight);
     throw error;
   });
   if ('link' in opened) return { paymentLink: opened.link };
-  const result = await charge(deps, { kind: 'MAYA_CHECKOUT', itemName: `Sine Bisaya ${opened.payment.planName}, next period` }, opened.payment);
-  if (!('redirect' in result)) throw new Error('A checkout always answers with its hosted page');
-  return { paymentLink: result.redirect };
+  const result = await charge(deps, opened.method, opened.payment);
+  if ('redirect' in result) return { paymentLink: result.redirect };
+  return result;
 }

@@ -213,6 +213,7 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { l
     // mid-way) is taken over once its lease has run out, unless a Renew now checkout is open for it.
     const leased = await db.query(
       `UPDATE payment_records r SET status = 'PENDING',
+         payment_link = CASE WHEN status = 'PENDING' THEN payment_link ELSE NULL END,
          retry_count = retry_count + CASE WHEN status = 'PENDING' THEN 0 ELSE 1 END,
          last_retry_date = CASE WHEN status = 'PENDING' THEN last_retry_date ELSE $3 END,
          updated_at = CASE WHEN status = 'PENDING' THEN updated_at ELSE $3 END,
@@ -287,8 +288,9 @@ export async function renewSubscription(deps: RenewalDeps, subscriptionId: strin
   const method: ChargeMethod =
     sub.payment_method === 'MAYA_VAULT'
       ? {
+          // A bank that asks to confirm sends the viewer who does it (Renew now, product.md#pay-now) back through
+          // the payment's return address: the result page, which reads Maya before it says anything.
           kind: 'MAYA_VAULT', customerId: sub.customer_id, cardTokenId: String(sub.payment_details?.cardTokenId ?? ''),
-          redirectUrl: { success: `${deps.publicBaseUrl}/subscription`, failure: `${deps.publicBaseUrl}/subscription`, cancel: `${deps.publicBaseUrl}/subscription` },
         }
       : { kind: 'MAYA_WALLET', linkId: String(sub.payment_details?.mayaWalletId ?? '') };
   const payment = { id: record.id, userId: sub.user_id, referenceId: reference, amount: record.amount, currency, planName: '', planSlug: '', planDescription: '' };

@@ -83,9 +83,12 @@ export function createApi(http: Http) {
 
     createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
-    /** Ours (product.md#checkout-renewal): the hosted checkout that pays a checkout subscription's next period. */
-    renewWithCheckout: (body: { subscriptionId: string }, signal?: AbortSignal) =>
-      request(`${V1}/payment/checkout/renew`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),
+    /**
+     * Ours (product.md#checkout-renewal, #pay-now): pays a checkout subscription's next period on the hosted
+     * checkout, or a PAST_DUE one's overdue period on its card or wallet (or the bank's page for a 3-D Secure card).
+     */
+    payRenewal: (body: { subscriptionId: string }, signal?: AbortSignal) =>
+      request(`${V1}/payment/renewal/pay`, { method: 'POST', body, schema: s.renewResponseSchema, signal }),
     getWalletLink: (signal?: AbortSignal) =>
       request(`${V1}/payment/wallet/link`, { schema: z.nullable(s.walletLinkSchema), signal }),
     startWalletLink: (body: s.WalletLinkStartRequest, signal?: AbortSignal) =>

@@ -362,6 +362,13 @@ export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redi
 export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: gatewayIdField('cardToken') });
 export const planWithLinkSchema = z.object({ planId: z.number(), linkId: gatewayIdField('linkId') });
 export const checkoutResponseSchema = z.object({ paymentLink: z.string() });
+/** Ours (product.md#pay-now): Renew now's answer: Maya's page to go to, paid at once, or still being processed. */
+export const renewResponseSchema = z.union([
+  checkoutResponseSchema,
+  z.object({ paid: z.literal(true) }),
+  z.object({ pending: z.literal(true) }),
+]);
+export type RenewResponse = z.infer<typeof renewResponseSchema>;
 export const vaultPaymentResponseSchema = z.object({ verificationUrl: z.optional(z.string()) });
 
 export const voucherSubscriptionSchema = z.object({

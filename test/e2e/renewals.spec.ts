@@ -101,13 +101,17 @@ test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end
   await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Succeeded');
 });
 
-/** premium@'s card made a declining one (Maya's 4917 6100 0000 0000, insufficient funds, confirmed at the bank), through the API. */
-async function decliningCard(request: APIRequestContext, token: string, subscriptionId: string) {
+/** Maya's sandbox cards: one that declines (insufficient funds), one whose bank asks to confirm every payment. */
+const DECLINING = { number: '4917610000000000', passkey: 'paymaya88' };
+const CONFIRM_EVERY_TIME = { number: '4123450131001381', passkey: 'mctest1' };
+
+/** premium@'s card made `card` (confirmed at the bank), through the API. */
+async function renewsOn(request: APIRequestContext, token: string, subscriptionId: string, card: { number: string; passkey: string }) {
   const auth = { Authorization: `Bearer ${token}` };
   const saved = (await (await request.post(`${V1}/payment/vault/cards`, {
-    headers: auth, data: { number: '4917610000000000', expMonth: '12', expYear: '2099', cvc: '123', isDefault: false },
+    headers: auth, data: { number: card.number, expMonth: '12', expYear: '2099', cvc: '123', isDefault: false },
   })).json()) as { data: { cardTokenId: string; verificationUrl: string } };
-  const bank = await request.post(saved.data.verificationUrl, { form: { action: 'approve', passkey: 'paymaya88' }, maxRedirects: 0 });
+  const bank = await request.post(saved.data.verificationUrl, { form: { action: 'approve', passkey: card.passkey }, maxRedirects: 0 });
   expect(bank.status()).toBe(303);
   expect((await request.get(bank.headers().location!, { maxRedirects: 0 })).status()).toBe(303);
   const set = await request.post(`${V1}/subscription/update-payment-method`, {
@@ -116,10 +120,10 @@ async function decliningCard(request: APIRequestContext, token: string, subscrip
   expect(set.ok()).toBe(true);
 }
 
-/** premium@'s renewal declined at its end date: the engine makes it PAST_DUE within a sweep or two. */
-async function pastDue(request: APIRequestContext) {
+/** premium@'s renewal on `card` fails at its end date: the engine makes it PAST_DUE within a sweep or two. */
+async function pastDue(request: APIRequestContext, card = DECLINING) {
   const { token, status } = await statusOf(request, 'premium@example.com');
-  await decliningCard(request, token, status.subscriptionId);
+  await renewsOn(request, token, status.subscriptionId, card);
   await moveClock(request, new Date(Date.parse(status.endDate) + 60_000));
   await expect.poll(async () => {
     const answer = await request.get(`${V1}/subscription/status`, { headers: { Authorization: `Bearer ${token}` } });
@@ -128,28 +132,42 @@ async function pastDue(request: APIRequestContext) {
   return status;
 }
 
-test('premium@ declined at renewal: PAST_DUE pays its overdue period by Renew now, from the old end date, and keeps its card (issue 32)', async ({ page, request }) => {
-  await pastDue(request);
+test('premium@ whose bank asks to confirm every payment: PAST_DUE, Renew now leads to the bank\'s page and pays the overdue period there, from the old end date, on its card (issue 37)', async ({ page, request }) => {
+  await pastDue(request, CONFIRM_EVERY_TIME);
   await openSubscription(page, 'premium@example.com');
   const oldEnd = (await fact(page, 'Next Billing Date').textContent())!;
   const notice = page.getByRole('region', { name: 'Your renewal payment failed' });
+  await expect(notice).toContainText('Your bank asked to confirm the payment');
   await expect(notice.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
   await notice.getByRole('button', { name: 'Renew now' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Pay with Maya Checkout' })).toBeVisible();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '3-D Secure verification' })).toBeVisible();
+  await page.getByLabel('3-D Secure password').fill(CONFIRM_EVERY_TIME.passkey);
+  await page.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(page).toHaveURL(/\/payment\?status=success/);
   await page.getByRole('link', { name: 'Go to Subscription' }).click();
   await expect(fact(page, 'Status')).toHaveText('Active');
   await expect(fact(page, 'Start Date')).toHaveText(oldEnd);
   await expect(page.getByRole('region', { name: 'Your renewal payment failed' })).toHaveCount(0);
-  // The next period renews on the subscription's own card, not on the checkout that paid this one.
-  await expect(page.getByRole('region', { name: 'Current Subscription' })).toContainText('0000');
+  // The next period renews on the subscription's own card.
+  await expect(page.getByRole('region', { name: 'Current Subscription' })).toContainText('1381');
   // A receipt for the Renew now payment, as for every payment.
   await expect.poll(async () => {
     const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string }>;
     return mails.map((m) => m.subject);
   }, { timeout: 10_000 }).toContainEqual('Sine Bisaya: receipt for your Monthly renewal');
+});
+
+test('premium@ declined at renewal: Renew now tries the card again at once and says it was declined; the notice stays with Change Payment Method (issue 37)', async ({ page, request }) => {
+  await pastDue(request);
+  await openSubscription(page, 'premium@example.com');
+  const notice = page.getByRole('region', { name: 'Your renewal payment failed' });
+  await notice.getByRole('button', { name: 'Renew now' }).click();
+  await expect(notice.getByRole('alert')).toContainText(/declined/);
+  problems = problems.filter((text) => !text.includes('402'));
+  await expect(fact(page, 'Status')).toHaveText('Past due');
+  await expect(notice.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Renew now' })).toBeEnabled();
 });
 
 test('premium@ PAST_DUE cancels: no more attempts, Premium to the end of the grace (issue 32)', async ({ page, request }) => {

@@ -34,7 +34,8 @@ describeModel('renewNow', {
   },
   serializeContext: (s) => String(s.context.subscriptionId),
   invocations: {
-    renewWithCheckout: { done: [{ paymentLink: CHECKOUT_LINK }], error: [new ApiError(REFUSED, 409)] },
+    // Maya's page (the hosted checkout, or the bank's 3-D Secure page), paid at once on the card or wallet, or not known yet.
+    payRenewal: { done: [{ paymentLink: CHECKOUT_LINK }, { paid: true }, { pending: true }], error: [new ApiError(REFUSED, 409)] },
   },
   render: ({ actors, inspect }) => {
     vi.mocked(leaveFor).mockClear();
@@ -50,11 +51,11 @@ describeModel('renewNow', {
         run.server.status = status;
         await run.queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus });
       }
-      const calls = tools.actors.inputs('renewWithCheckout').length;
+      const calls = tools.actors.inputs('payRenewal').length;
       const box = within(await screen.findByRole('region', { name: title }));
       await run.user.click(await box.findByRole('button', { name: 'Renew now' }));
       // The checkout asked for is this subscription's.
-      await waitFor(() => expect(tools.actors.inputs('renewWithCheckout').slice(calls)).toEqual([{ subscriptionId: event.subscriptionId }]));
+      await waitFor(() => expect(tools.actors.inputs('payRenewal').slice(calls)).toEqual([{ subscriptionId: event.subscriptionId }]));
     },
   },
   states: {
@@ -66,13 +67,26 @@ describeModel('renewNow', {
       expect(box.queryByRole('alert')).not.toBeInTheDocument();
       expect(leaveFor).not.toHaveBeenCalled();
     },
-    opening: (_run, snapshot) => {
-      expect(notice(snapshot).getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
+    paying: (_run, snapshot) => {
+      expect(notice(snapshot).getByRole('button', { name: 'Processing...' })).toBeDisabled();
     },
     leaving: async (_run, snapshot) => {
       // The period is paid on Maya's page: the app leaves for it and keeps the button busy meanwhile.
       await waitFor(() => expect(vi.mocked(leaveFor).mock.calls).toEqual([[CHECKOUT_LINK]]));
-      expect(notice(snapshot).getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
+      expect(notice(snapshot).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    },
+    paid: async (run, snapshot) => {
+      // Paid on the card or wallet: said, and the subscription read again (the notice goes once the server says so).
+      expect(await screen.findByText('Paid. Your Premium continues.')).toBeInTheDocument();
+      await waitFor(() => expect(run.server.calls.filter((call) => call === 'status').length).toBeGreaterThan(1));
+      expect(notice(snapshot).getByRole('button', { name: 'Renew now' })).toBeEnabled();
+      expect(leaveFor).not.toHaveBeenCalled();
+    },
+    processing: async (run, snapshot) => {
+      expect(await screen.findByText('Your payment is being processed.')).toBeInTheDocument();
+      await waitFor(() => expect(run.server.calls.filter((call) => call === 'status').length).toBeGreaterThan(1));
+      expect(notice(snapshot).getByRole('button', { name: 'Renew now' })).toBeEnabled();
+      expect(leaveFor).not.toHaveBeenCalled();
     },
     rejected: async (_run, snapshot) => {
       expect(notice(snapshot).getByRole('alert')).toHaveTextContent(REFUSED);

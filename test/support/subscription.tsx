@@ -122,7 +122,7 @@ export function fetchFrom(server: FakeServer): typeof fetch {
       : path.endsWith('/subscription/resubscribe') ? 'resubscribe'
       : path.endsWith('/subscription-voucher/redeem') ? 'redeem'
       : path.includes('/payment/receipts/') ? 'receipt'
-      : path.endsWith('/payment/checkout/renew') ? 'renew'
+      : path.endsWith('/payment/renewal/pay') ? 'renew'
       : null;
     if (!name) return json(404, { success: false, message: 'Not in this test' });
     server.calls.push(name);
@@ -149,7 +149,7 @@ export function fetchFrom(server: FakeServer): typeof fetch {
       server.status = { ...rest, status: 'CANCELED', endDate };
       return ok(null, 'Your subscription has been canceled.');
     }
-    // The hosted checkout of the period to pay (product.md#checkout-renewal, product.md#dunning).
+    // The hosted checkout of the period to pay (product.md#checkout-renewal, product.md#pay-now).
     if (name === 'renew') {
       const { subscriptionId } = JSON.parse(String(init?.body)) as { subscriptionId: string };
       return ok({ paymentLink: `https://payments.example/checkout/${subscriptionId}` });

@@ -4,18 +4,18 @@ import { m } from '../../i18n';
 import type { RenewNowEvent, RenewNowMachine } from './renewNow.machine';
 
 export interface RenewNowProps {
-  /** The button's words: 'Renew now', or 'Opening checkout...' while the page is asked for and left for. */
+  /** The button's words: 'Renew now', or 'Processing...' while the period is paid or Maya's page is asked for and left for. */
   label: string;
   busy: boolean;
-  /** Why the checkout could not be opened (also toasted). */
+  /** Why the period could not be paid (also toasted). */
   error: string | null;
   renew: (subscriptionId: string) => void;
 }
 
 export function connectRenewNow(snapshot: SnapshotFrom<RenewNowMachine>, send: (event: RenewNowEvent) => void): RenewNowProps {
-  const busy = snapshot.matches('opening') || snapshot.matches('leaving');
+  const busy = snapshot.matches('paying') || snapshot.matches('leaving');
   return {
-    label: busy ? m.opening_checkout() : m.renew_now(),
+    label: busy ? m.processing() : m.renew_now(),
     busy,
     error: snapshot.matches('rejected') ? snapshot.context.error : null,
     renew: (subscriptionId) => send({ type: 'renew.start', subscriptionId }),

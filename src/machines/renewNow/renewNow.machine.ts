@@ -1,11 +1,15 @@
 /**
- * "Renew now" (product.md#checkout-renewal, product.md#dunning): a Maya Checkout subscription never renews by
- * itself, so from 3 days before its end date the subscription page offers to pay the next period; a PAST_DUE
- * subscription (any method) offers it beside Change Payment Method, to pay the overdue period at once and keep
- * renewing on its method. Pressing it asks the server for the period's hosted checkout and leaves for it (an
- * action the view binds); a refusal is shown next to the button and toasted, and the person may try again.
+ * "Renew now" (product.md#checkout-renewal, product.md#pay-now): a Maya Checkout subscription near its end
+ * offers to pay the next period on Maya's hosted checkout; a PAST_DUE subscription offers to pay the
+ * overdue period now, beside Change Payment Method: on its own card or wallet (a card whose bank asks to
+ * confirm goes to the bank's page: the step a renewal made while nobody was there could not take), or on
+ * the hosted checkout. Pressing it asks the server to pay; the person leaves for Maya's page, or is told
+ * it is paid (or still being processed) while the page reads the subscription again; a refusal is shown
+ * next to the button and toasted, and the person may try again.
  */
 import { assign, setup } from 'xstate';
+import type { RenewResponse } from '../../api/schemas';
+import { m } from '../../i18n';
 import { notProvided } from '../actors';
 import { errorMessageOf, type Notify } from '../shared';
 
@@ -17,13 +21,19 @@ export interface RenewNowContext {
 
 export type RenewNowEvent = { type: 'renew.start'; subscriptionId: string };
 
+type Answered = { output: RenewResponse };
+
 export const renewNowMachine = setup({
   types: {
     context: {} as RenewNowContext,
     events: {} as RenewNowEvent,
   },
   actors: {
-    renewWithCheckout: notProvided<'renewWithCheckout'>('renewWithCheckout'),
+    payRenewal: notProvided<'payRenewal'>('payRenewal'),
+  },
+  guards: {
+    toMaya: ({ event }) => 'paymentLink' in (event as unknown as Answered).output,
+    paid: ({ event }) => 'paid' in (event as unknown as Answered).output,
   },
   actions: {
     assignRequest: assign(({ event }) => ({ subscriptionId: event.subscriptionId, error: null })),
@@ -35,7 +45,7 @@ export const renewNowMachine = setup({
 }).createMachine({
   id: 'renewNow',
   description:
-    'On /subscription, a Maya Checkout subscription near its end, or a PAST_DUE subscription, offers Renew now: the server opens the period\'s hosted checkout and the person leaves for it; a refusal is shown and toasted.',
+    'On /subscription, a Maya Checkout subscription near its end, or a PAST_DUE subscription, offers Renew now: the server pays the period on the subscription\'s card or wallet (or opens Maya\'s page: the hosted checkout, or the bank\'s confirmation) and the page says so or leaves for it; a refusal is shown and toasted.',
   meta: {
     title: 'Renew now',
     events: {
@@ -48,18 +58,30 @@ export const renewNowMachine = setup({
     idle: {
       description: 'The reminder (or the failed-renewal notice) with Renew now',
       meta: { screen: '/subscription' },
-      on: { 'renew.start': { target: 'opening', actions: 'assignRequest' } },
+      on: { 'renew.start': { target: 'paying', actions: 'assignRequest' } },
     },
-    opening: {
-      description: 'Opening the checkout',
+    paying: {
+      description: 'Paying the period, or opening Maya\'s page for it',
       invoke: {
-        id: 'renewWithCheckout',
-        src: 'renewWithCheckout',
+        id: 'payRenewal',
+        src: 'payRenewal',
         input: ({ context }) => ({ subscriptionId: context.subscriptionId! }),
-        onDone: {
-          target: 'leaving',
-          actions: { type: 'openPaymentLink', params: ({ event }) => ({ url: event.output.paymentLink }) },
-        },
+        onDone: [
+          {
+            guard: 'toMaya',
+            target: 'leaving',
+            actions: { type: 'openPaymentLink', params: ({ event }) => ({ url: (event.output as { paymentLink: string }).paymentLink }) },
+          },
+          {
+            guard: 'paid',
+            target: 'paid',
+            actions: [{ type: 'notify', params: { kind: 'success', message: m.paid_your_premium_continues } }, 'subscriptionChanged'],
+          },
+          {
+            target: 'processing',
+            actions: [{ type: 'notify', params: { kind: 'info', message: m.your_payment_is_being_processed } }, 'subscriptionChanged'],
+          },
+        ],
         onError: {
           target: 'rejected',
           actions: [
@@ -71,10 +93,18 @@ export const renewNowMachine = setup({
         },
       },
     },
-    leaving: { description: 'Going to Maya\'s checkout page', type: 'final' },
+    leaving: { description: 'Going to Maya\'s page: the hosted checkout, or the bank\'s confirmation', type: 'final' },
+    paid: {
+      description: 'Paid on the subscription\'s card or wallet: the page reads the subscription again',
+      on: { 'renew.start': { target: 'paying', actions: 'assignRequest' } },
+    },
+    processing: {
+      description: 'Maya has not answered yet: the page reads the subscription again and shows it when it is known',
+      on: { 'renew.start': { target: 'paying', actions: 'assignRequest' } },
+    },
     rejected: {
-      description: 'Showing why it could not open',
-      on: { 'renew.start': { target: 'opening', actions: 'assignRequest' } },
+      description: 'Showing why it could not be paid',
+      on: { 'renew.start': { target: 'paying', actions: 'assignRequest' } },
     },
   },
 });

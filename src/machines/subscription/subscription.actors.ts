@@ -51,7 +51,7 @@ export function createSubscriptionActors(api: Api, queryClient: QueryClient) {
     resubscribe: fromPromise<MessageResult, SubscriptionRequest>(async ({ input, signal }) =>
       ({ message: (await api.resubscribe(input, signal)).message })),
     redeemVoucher: fromPromise<VoucherSubscription, { code: string }>(({ input, signal }) => api.redeemVoucher(input, signal)),
-    renewWithCheckout: fromCall(api.renewWithCheckout),
+    payRenewal: fromCall(api.payRenewal),
   };
 }
 

@@ -361,10 +361,11 @@ const executors: Record<EventType, Executor> = {
   RENEW_NOW: async ({ log }) => {
     const sub = await currentSubscription();
     if (!sub) return void log.push('renew now: no subscription');
-    const opened = await server.as(PREMIUM).post('/payment/checkout/renew', { subscriptionId: sub.id });
+    const opened = await server.as(PREMIUM).post('/payment/renewal/pay', { subscriptionId: sub.id });
     log.push(`renew now: ${answer(opened)}`);
-    if (opened.status !== 200) return;
-    // The viewer pays on Maya's page and comes back to the app.
+    // Paid at once on the card, or not known yet (product.md#pay-now): nothing to press.
+    if (opened.status !== 200 || !opened.json.data.paymentLink) return;
+    // The viewer pays on Maya's page (the hosted checkout, or the bank's 3-D Secure page) and comes back to the app.
     const paid = await server.app.request(opened.json.data.paymentLink as string, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=approve' });
     const back = paid.headers.get('Location');
     if (back) log.push(`back from Maya: ${(await server.app.request(back)).status}`);

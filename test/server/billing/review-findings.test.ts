@@ -4,7 +4,7 @@
  * and assert what docs/product.md#money-seams decides; each failed when written.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { renewWithCheckout } from '../../../server/billing/renewNow';
+import { payRenewal } from '../../../server/billing/renewNow';
 import { renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
 import {
@@ -99,7 +99,7 @@ describe('F3: a Renew now whose process died before Maya answered the checkout',
     let reached!: () => void;
     const atMaya = new Promise<void>((resolve) => (reached = resolve));
     const dying = faultyGateway(server).on({ method: 'POST', path: CREATE_CHECKOUT, fault: 'hang', times: 1, before: async () => reached() });
-    void renewWithCheckout(dying.deps, await userId(server, CANCELED), sub.id).catch(() => {});
+    void payRenewal(dying.deps, await userId(server, CANCELED), sub.id).catch(() => {});
     await atMaya;
 
     await reconcileAt(at(start, 2 * HOUR));
@@ -116,8 +116,9 @@ describe('F3: a Renew now whose process died before Maya answered the checkout',
     expect(await renewSubscription(deps, sub.id)).toBe('failed');
     let reached!: () => void;
     const atMaya = new Promise<void>((resolve) => (reached = resolve));
-    const dying = faultyGateway(server).on({ method: 'POST', path: CREATE_CHECKOUT, fault: 'hang', times: 1, before: async () => reached() });
-    void renewWithCheckout(dying.deps, await userId(server, PREMIUM), sub.id).catch(() => {});
+    // Renew now on a PAST_DUE card subscription charges the card (product.md#pay-now): that charge dies mid-way.
+    const dying = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, fault: 'hang', times: 1, before: async () => reached() });
+    void payRenewal(dying.deps, await userId(server, PREMIUM), sub.id).catch(() => {});
     await atMaya;
 
     await reconcileAt(at(sub.end_date, 2 * HOUR));
