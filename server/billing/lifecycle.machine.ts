@@ -22,6 +22,11 @@ export interface LifecycleContext {
   failedAttempts: number;
   /** The engine reaches the due period more than 7 days after its end date: its first attempt is its last. */
   late: boolean;
+  /**
+   * Card attempts at the overdue period this Manila day (the engine's, Renew now's, a new card's): the
+   * card is tried at most 3 times a day (product.md#pay-now). Every engine run and clock move is another day.
+   */
+  triesToday: number;
 }
 
 export type LifecycleEvent =
@@ -46,6 +51,8 @@ export type LifecycleEvent =
 
 /** Attempts at one period: the first at the end date, retries 1, 3, 5 and 7 days after it. */
 export const ATTEMPTS_PER_PERIOD = 5;
+/** Card attempts at one overdue period a Manila day (subscriptions.ts IMMEDIATE_ATTEMPTS_A_DAY). */
+const TRIES_A_DAY = 3;
 
 /**
  * The engine charges a due period and something goes wrong between it and Maya (the same from paid,
@@ -96,14 +103,19 @@ export const lifecycleMachine = setup({
     /** The period's first attempt comes more than 7 days after its end date. */
     tooLate: ({ context }) => context.late,
     onTime: ({ context }) => !context.late,
+    /** The card may still be tried today (product.md#pay-now). */
+    triesLeftToday: ({ context }) => context.triesToday < TRIES_A_DAY,
+    payableNow: ({ context }) => context.card === 'approves' && context.triesToday < TRIES_A_DAY,
     /** Maya takes the money and no webhook tells the server. */
     chargeUnseen: ({ context }) => context.card === 'approves' && context.webhooks === 'lost',
   },
   actions: {
-    periodPaid: assign({ failedAttempts: 0, late: false }),
+    periodPaid: assign({ failedAttempts: 0, late: false, triesToday: 0 }),
+    triedNow: assign({ triesToday: ({ context }) => context.triesToday + 1 }),
+    anotherDay: assign({ triesToday: 0 }),
     engineWeekBehind: assign({ late: true }),
     engineOnTime: assign({ late: false }),
-    attemptFailed: assign({ failedAttempts: ({ context }) => context.failedAttempts + 1 }),
+    attemptFailed: assign({ failedAttempts: ({ context }) => context.failedAttempts + 1, triesToday: 1 }),
     cardNowDeclines: assign({ card: 'declines' as const }),
     cardNowApproves: assign({ card: 'approves' as const }),
     webhooksNowLost: assign({ webhooks: 'lost' as const }),
@@ -129,14 +141,14 @@ export const lifecycleMachine = setup({
       METHOD_CHANGE: 'The viewer gives another card that approves',
       VOUCHER: 'The viewer redeems a voucher',
       CANCEL: 'The viewer cancels',
-      RENEW_NOW: 'The viewer pays the overdue period by Renew now (hosted checkout)',
+      RENEW_NOW: 'The viewer presses Renew now: the overdue period is charged on the card at once',
       CLOCK_FORWARD: 'The billing clock passes the next due moment (when due already, a week more); the engine is behind',
       CLOCK_BACK: 'The billing clock moves back a day',
       PROCESS_KILLED: "The engine's process is killed after Maya charged, before it heard the answer",
       RECONCILE: 'The reconciler runs',
     },
   },
-  context: { card: 'approves', webhooks: 'delivered', failedAttempts: 0, late: false },
+  context: { card: 'approves', webhooks: 'delivered', failedAttempts: 0, late: false, triesToday: 0 },
   initial: 'paid',
   states: {
     paid: {
@@ -192,7 +204,10 @@ export const lifecycleMachine = setup({
           { target: 'free', actions: 'attemptFailed', description: 'The day-7 retry is declined: EXPIRED, the viewer FREE' },
         ],
         ...ENGINE_FAULTS,
-        METHOD_CHANGE: { target: 'paid', actions: ['cardNowApproves', 'periodPaid'], description: 'The new card is charged at once and renews from now on' },
+        METHOD_CHANGE: [
+          { guard: 'triesLeftToday', target: 'paid', actions: ['cardNowApproves', 'periodPaid'], description: 'The new card is charged at once and renews from now on' },
+          { target: 'pastDue', actions: 'cardNowApproves', description: 'Tried 3 times today: the new card is charged at the next retry' },
+        ],
         DECLINE: { guard: 'cardApproves', target: 'pastDue', actions: 'cardNowDeclines' },
         APPROVE: { guard: 'cardDeclines', target: 'pastDue', actions: 'cardNowApproves', description: 'Nothing is charged before the next retry' },
         PLAN_CHANGE: [
@@ -201,9 +216,13 @@ export const lifecycleMachine = setup({
         ],
         VOUCHER: { target: 'paid', actions: 'periodPaid', description: 'The voucher replaces the PAST_DUE subscription; no more retries' },
         CANCEL: { target: 'canceled', description: 'No more attempts; access to the end of the grace period' },
-        RENEW_NOW: { target: 'paid', actions: 'periodPaid', description: 'The overdue period paid by checkout' },
-        CLOCK_FORWARD: { target: 'pastDue', description: 'Past the next retry day; the engine is behind' },
-        CLOCK_BACK: { target: 'pastDue' },
+        RENEW_NOW: [
+          { guard: 'payableNow', target: 'paid', actions: 'periodPaid', description: 'The overdue period paid on the card at once (the viewer added funds)' },
+          { guard: 'triesLeftToday', target: 'pastDue', actions: 'triedNow', description: 'Declined again: the viewer is told at once; nothing else changes' },
+          { target: 'pastDue', description: 'Tried 3 times today: not tried again before tomorrow' },
+        ],
+        CLOCK_FORWARD: { target: 'pastDue', actions: 'anotherDay', description: 'Past the next retry day; the engine is behind' },
+        CLOCK_BACK: { target: 'pastDue', description: 'A day back: the tries counted stand (made later by the billing clock, they count too)' },
         WEBHOOK_LOST: { guard: 'webhooksDelivered', target: 'pastDue', actions: 'webhooksNowLost' },
         RECONCILE: { target: 'pastDue' },
       },
