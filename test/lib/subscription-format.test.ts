@@ -145,7 +145,7 @@ describe('in Bisaya (issue 20)', () => {
     dialog.send(subscriptionCardView(pastDueStatus).change!.open);
     expect(connectCancelSubscription(dialog.getSnapshot(), dialog.send).body).toEqual([
       'Hunongon namo ang pagsulay sa pagsingil sa imong atrasado nga bayad.',
-      'Magpabilin ang imong PREMIUM access hangtod Dis 22, 2026, 8:00\u00a0AM (oras sa Asia/Manila). Human niana, mobalik sa Libre ang imong plan.',
+      'Magpabilin ang imong PREMIUM access hangtod Dis 22, 2026, 8:00\u00a0AM (oras sa Pilipinas). Human niana, mobalik sa Libre ang imong plan.',
       'Dili ma-refund ang bayad sa subscription.',
     ]);
     dialog.stop();
@@ -158,7 +158,7 @@ describe('in Bisaya (issue 20)', () => {
       paymentMethod: 'MAYA_VAULT', referenceId: 'SB-1', paidAt: '2026-11-15T00:00:00.000Z', amount: '99.00', currency: 'PHP',
     };
     const receipt = receiptView(paid);
-    expect(receipt.rows[0]).toEqual({ label: 'Bill para sa', value: 'Nena Cabahug (nena@example.com)' });
+    expect(receipt.rows[0]).toEqual({ label: 'Gisingil kang', value: 'Nena Cabahug (nena@example.com)' });
     expect(receipt.rows.find((row) => row.label === m.period())?.value).toBe('Nobyembre 15, 2026 hangtod Disyembre 15, 2026');
     expect(receipt.rows.find((row) => row.label === 'Petsa sa pagbayad')?.value).toBe('Nob 15, 2026, 8:00\u00a0AM');
     expect(receipt.rows.at(-1)).toEqual({ label: m.status(), value: 'Bayad na' });

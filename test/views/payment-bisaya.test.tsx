@@ -58,7 +58,7 @@ describe('payment screens in Bisaya', () => {
     const methods = within(screen.getByRole('group', { name: 'Unsaon nimo pagbayad?' }));
     expect(methods.getByRole('radio', { name: 'Credit/Debit Card' })).toBeInTheDocument();
     await run.user.click(methods.getByRole('radio', { name: 'Checkout' }));
-    expect(await screen.findByText(/^Ang Checkout usa ka higayon nga singil/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Sa Checkout, kausa ra ka singilon/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Balik' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Padayon' })).toBeInTheDocument();
   });
@@ -77,13 +77,13 @@ describe('payment screens in Bisaya', () => {
     await run.user.click(screen.getByRole('button', { name: 'Pilia ang Plan' }));
     expect(screen.getByText('✓ Napili')).toBeInTheDocument();
     await run.user.click(screen.getByRole('button', { name: 'Ilisan ang Plan' }));
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'Sigurado ka nga ilisan ang imong plan?' }));
-    expect(dialog.getByText(/^Moilis ka sa Yearly nga plan\./)).toBeInTheDocument();
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Sigurado ka nga ilisan nimo ang imong plan?' }));
+    expect(dialog.getByText(/^Mobalhin ka sa Yearly nga plan\./)).toBeInTheDocument();
     const facts = within(await dialog.findByLabelText('Unsay mausab'));
     expect(facts.getByText('Singilon karon')).toBeInTheDocument();
     expect(facts.getByText('20 ka adlaw')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Oo, sigurado ko' })).toBeEnabled();
-    expect(dialog.getByRole('button', { name: 'Kanselahon' })).toBeEnabled();
+    expect(dialog.getByRole('button', { name: 'Ayaw na lang' })).toBeEnabled();
     expect(dialog.getByRole('button', { name: 'Isira' })).toBeInTheDocument();
   });
 });

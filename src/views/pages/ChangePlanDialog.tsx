@@ -19,7 +19,7 @@ export default function ChangePlanDialog({ view, opener }: { view: ChangePlanDia
       opener={opener}
       actions={
         <>
-          <button type="button" className={button.secondary} disabled={view.pending} onClick={view.cancel}>{m.cancel()}</button>
+          <button type="button" className={button.secondary} disabled={view.pending} onClick={view.cancel}>{m.not_now_keep_plan()}</button>
           <button type="button" className={button.primary} disabled={!view.canConfirm} aria-busy={view.pending} onClick={view.confirm}>
             {view.pending ? m.changing() : m.yes_i_m_sure()}
           </button>
