@@ -119,7 +119,9 @@ describeModel('changePlan', {
       if (attemptedWithoutPlan) expect(await screen.findByText('Please select a plan')).toBeInTheDocument();
       expect(run.location.history.at(-1)).toBe('/subscription/change-plan');
     },
-    'open.previewing': () => {
+    'open.previewing': async () => {
+      // The dialog's code is loaded on first use (OnDemand): a slow machine shows it a moment later.
+      await screen.findByRole('alertdialog', {}, { timeout: 5000 });
       expect(dialog().getByRole('heading', { name: 'Are you sure you want to change your plan?' })).toBeInTheDocument();
       expect(dialog().getByText(/changing to the Yearly plan\. The payment is taken immediately with your current payment method, and the remaining days/)).toBeInTheDocument();
       expect(dialog().getByRole('status')).toHaveTextContent('Calculating your new plan...');
