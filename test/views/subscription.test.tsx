@@ -365,7 +365,7 @@ describe('a PAST_DUE subscription: cancel and Renew now (product.md#dunning)', (
     expect(currentCard().getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
   });
 
-  it('Renew now asks for the overdue period\'s checkout of this subscription and leaves for its link', async () => {
+  it('Renew now asks to pay this subscription\'s overdue period and leaves for the page Maya answers (the bank\'s, for a card that must be confirmed)', async () => {
     vi.mocked(leaveFor).mockClear();
     const sent: unknown[] = [];
     let answer!: (response: Response) => void;
@@ -378,11 +378,26 @@ describe('a PAST_DUE subscription: cancel and Renew now (product.md#dunning)', (
     await currentCard().findByRole('region', { name: 'Your renewal payment failed' });
     await run.user.click(notice().getByRole('button', { name: 'Renew now' }));
     // Busy while the server answers; the other action stays a plain link.
-    expect(await notice().findByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
-    answer(json(200, { success: true, message: 'OK', data: { paymentLink: 'https://payments.example/checkout/overdue' } }));
-    await waitFor(() => expect(vi.mocked(leaveFor).mock.calls).toEqual([['https://payments.example/checkout/overdue']]));
+    expect(await notice().findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    answer(json(200, { success: true, message: 'OK', data: { paymentLink: 'https://payments.example/3ds/overdue' } }));
+    await waitFor(() => expect(vi.mocked(leaveFor).mock.calls).toEqual([['https://payments.example/3ds/overdue']]));
     expect(sent).toEqual([{ subscriptionId: 'sub-past-due' }]);
-    expect(notice().getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
+    expect(notice().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  });
+
+  it('Renew now paid at once on the card: says so and reads the subscription again', async () => {
+    vi.mocked(leaveFor).mockClear();
+    const run = showPage(pastDueStatus, (server) => {
+      server.answers.renew = () => {
+        server.status = { ...pastDueStatus, status: 'ACTIVE', renewal: undefined };
+        return json(200, { success: true, message: 'OK', data: { paid: true } });
+      };
+    });
+    await currentCard().findByRole('region', { name: 'Your renewal payment failed' });
+    await run.user.click(notice().getByRole('button', { name: 'Renew now' }));
+    expect(await screen.findByText('Paid. Your Premium continues.')).toBeInTheDocument();
+    await waitFor(() => expect(currentCard().queryByRole('region', { name: 'Your renewal payment failed' })).not.toBeInTheDocument());
+    expect(leaveFor).not.toHaveBeenCalled();
   });
 
   for (const failure of failures) {
