@@ -3,6 +3,7 @@
  */
 import { GatewayError } from '../gateway/maya';
 import { HttpError } from '../platform/http';
+import { gatewayWords } from '../../src/lib/renewal-failures';
 
 export const PAYMENT_MESSAGES = {
   alreadyPremium: 'You already have a Premium subscription. Change your plan or payment method from the Subscription page instead.',
@@ -17,6 +18,8 @@ export const PAYMENT_MESSAGES = {
   walletFailed: 'Your Maya wallet payment failed. Please try again or use another payment method.',
   paid: 'Payment successful. Your Premium subscription is active.',
   processing: 'Your payment is being processed.',
+  refusedDetails: (details: string) =>
+    `Maya did not accept these details. Please check them, or try another card or payment method. Maya's reason: ${gatewayWords(details)}`,
 } as const;
 
 export const PLAN_CHANGE_MESSAGES = {
@@ -65,6 +68,8 @@ export const PAYMENT_METHOD_MESSAGES = {
  */
 export function gatewayHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof GatewayError && error.status >= 400 && error.status < 500) return new HttpError(400, error.message);
+  // Maya's own words (English, and no message of ours) are kept for support inside a sentence of ours
+  // that the reader's language has: what happened and what to do (catalog: maya_did_not_accept_these_details).
+  if (error instanceof GatewayError && error.status >= 400 && error.status < 500) return new HttpError(400, PAYMENT_MESSAGES.refusedDetails(error.message));
   return new HttpError(502, PAYMENT_MESSAGES.gatewayDown);
 }

@@ -13,6 +13,8 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/we
 import { requireAuth, viewerRead } from '../identity/requireAuth';
 import { clientAddress } from '../platform/client';
 import { HttpError, ok, okJson, readBody } from '../platform/http';
+import { requestLanguage } from '../platform/language';
+import { namedIn, planNamesIn } from './plans';
 import type { BillingDeps } from './deps';
 import { PAYMENT_METHOD_MESSAGES } from './messages';
 import { PRODUCT_NAME } from '../../src/lib/product';
@@ -38,16 +40,19 @@ export function paymentRoutes(services: Services) {
   const auth = requireAuth(services);
 
   // Checks the session in its own statement (issue 21: one round trip on PostgreSQL).
-  app.get('/history', requireAuth(services, { readChecksSession: true }), async (c) =>
-    okJson(c, (await viewerRead(c, services, (unchecked) => paymentHistory(billing, c.get('userId'), unchecked))).json),
-  );
+  // The plans' names in the reader's language (product.md#plan-texts).
+  app.get('/history', requireAuth(services, { readChecksSession: true }), async (c) => {
+    const history = await viewerRead(c, services, (unchecked) => paymentHistory(billing, c.get('userId'), unchecked));
+    return okJson(c, namedIn(history.json, 'planName', await planNamesIn(billing.db, requestLanguage(c))));
+  });
 
   // Ours (issue 19): the receipt of one successful payment; another viewer's, an unpaid one or none read alike.
   app.get('/receipts/:id', auth, async (c) => {
     const id = c.req.param('id');
     const receipt = UUID.test(id) ? await receiptOf(billing.db, c.get('userId'), id, { name: PRODUCT_NAME, url: billing.publicBaseUrl }) : null;
     if (!receipt) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noReceipt);
-    return ok(c, receipt);
+    const names = await planNamesIn(billing.db, requestLanguage(c));
+    return ok(c, { ...receipt, planName: names?.get(receipt.planName) ?? receipt.planName });
   });
 
   app.post('/checkout/create', auth, async (c) => {

@@ -15,7 +15,8 @@ import type { BillingDeps } from './deps';
 import { PLAN_CHANGE_MESSAGES } from './messages';
 import { chargeableCard } from './paymentMethods';
 import { planChangeNumbers } from './periods';
-import { premiumPlan } from './plans';
+import { planNamesIn, premiumPlan } from './plans';
+import type { Language } from '../platform/language';
 import { writePendingPayment } from './purchase';
 import { refreshPending } from './settlement';
 import { changeableSubscription, type SubscriptionRow } from './subscriptions';
@@ -52,7 +53,8 @@ export interface PlanChangeResult {
   message: string;
 }
 
-export async function changePlan(deps: BillingDeps, userId: string, subscriptionId: string, planId: number): Promise<PlanChangeResult> {
+/** `language`: the reader's, for the new plan's name in the answer's message (product.md#plan-texts). */
+export async function changePlan(deps: BillingDeps, userId: string, subscriptionId: string, planId: number, language: Language = 'en'): Promise<PlanChangeResult> {
   const { db } = deps;
   await refreshPending(deps, userId);
   const begun = await db.transaction(async (tx) => {
@@ -78,6 +80,9 @@ export async function changePlan(deps: BillingDeps, userId: string, subscription
   if ('redirect' in result) {
     return { paymentMethod: method, paymentLink: result.redirect, message: method === 'MAYA_CHECKOUT' ? PLAN_CHANGE_MESSAGES.checkout : PLAN_CHANGE_MESSAGES.verify };
   }
-  if ('paid' in result) return { paymentMethod: method, paymentLink: null, message: PLAN_CHANGE_MESSAGES.changed(plan.name) };
+  if ('paid' in result) {
+    const name = (await planNamesIn(db, language))?.get(plan.name) ?? plan.name;
+    return { paymentMethod: method, paymentLink: null, message: PLAN_CHANGE_MESSAGES.changed(name) };
+  }
   return { paymentMethod: method, paymentLink: null, message: PLAN_CHANGE_MESSAGES.processing };
 }

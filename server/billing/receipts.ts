@@ -7,7 +7,8 @@
  * the payment mails it at once, and the reconciler mails any one left behind (a process killed between).
  */
 import { formatDate } from '../../src/lib/dates';
-import { PRODUCT_NAME } from '../../src/lib/product';
+import { formatPrice } from '../../src/lib/format';
+import { DISPLAY_TIME_ZONE, PRODUCT_NAME } from '../../src/lib/product';
 import type { PaymentMethod } from '../../src/api/schemas';
 import type { Queryable } from '../platform/db';
 import type { Language } from '../platform/language';
@@ -18,6 +19,7 @@ interface ReceiptRow {
   id: string;
   reference_id: string;
   total_amount: string;
+  currency: string;
   payment_method: PaymentMethod;
   renewal: boolean;
   email: string;
@@ -28,19 +30,22 @@ interface ReceiptRow {
   end_date: Date | null;
 }
 
-const CLAIMED = `RETURNING r.id, r.reference_id, r.total_amount::text AS total_amount, r.payment_method,
+// The plan's name in the viewer's language (product.md#plan-texts), else its English.
+const CLAIMED = `RETURNING r.id, r.reference_id, r.total_amount::text AS total_amount, r.currency, r.payment_method,
   (r.gateway_response->'details'->>'${RENEWS_KEY}') IS NOT NULL AS renewal,
   (SELECT u.email FROM users u WHERE u.id = r.user_id) AS email, (SELECT u.first_name FROM users u WHERE u.id = r.user_id) AS first_name,
-  (SELECT u.language FROM users u WHERE u.id = r.user_id) AS language, (SELECT p.name FROM plans p WHERE p.id = r.plan_id) AS plan_name,
+  (SELECT u.language FROM users u WHERE u.id = r.user_id) AS language, (SELECT COALESCE(NULLIF(p.texts->(SELECT u.language FROM users u WHERE u.id = r.user_id)->>'name', ''), p.name) FROM plans p WHERE p.id = r.plan_id) AS plan_name,
   (SELECT s.start_date FROM subscriptions s WHERE s.id = r.subscription_id) AS start_date, (SELECT s.end_date FROM subscriptions s WHERE s.id = r.subscription_id) AS end_date`;
 
 const METHOD_NAME: Partial<Record<PaymentMethod, string>> = { MAYA_VAULT: 'your saved card', MAYA_WALLET: 'Maya Wallet', MAYA_CHECKOUT: 'Maya Checkout' };
 
 async function send(deps: Pick<BillingDeps, 'mailer' | 'publicBaseUrl' | 'log'>, row: ReceiptRow): Promise<void> {
   const plan = row.plan_name ?? 'Premium';
-  const period = row.start_date && row.end_date ? `${formatDate(row.start_date)} to ${formatDate(row.end_date)}` : '';
+  // Dates and money as the receipt page writes them in the reader's language (product.md#server-dates, #prices).
+  const day = (date: Date) => formatDate(date, DISPLAY_TIME_ZONE, row.language);
+  const period = row.start_date && row.end_date ? `${day(row.start_date)} to ${day(row.end_date)}` : '';
   const link = `${deps.publicBaseUrl}/subscription/receipts/${row.id}`;
-  const amount = `₱${row.total_amount}`;
+  const amount = formatPrice(row.total_amount, row.currency);
   const method = METHOD_NAME[row.payment_method] ?? 'Maya';
   await deps.mailer!.send({
     to: row.email,

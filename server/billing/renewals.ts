@@ -19,6 +19,8 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { formatDate } from '../../src/lib/dates';
+import { DISPLAY_TIME_ZONE } from '../../src/lib/product';
+import { reasonInOurWords } from '../../src/lib/renewal-failures';
 import { contactOf } from '../identity/users';
 import { clockSql, DAY_MS, now, unsetClock } from '../platform/clock';
 import type { Db, Queryable } from '../platform/db';
@@ -401,8 +403,9 @@ async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id'
     to: user.email,
     language: user.language,
     subject: `${PRODUCT_NAME}: your payment failed — update your payment method`,
-    text: `Hi ${user.firstName}, we could not renew your Premium subscription: ${reason}. You keep Premium for now. ${
-      next ? `We will try again on ${formatDate(next)}.` : 'We will not try this payment method again.'
+    // The reason in our words (a gateway's own kept inside), the date as the page writes it in the reader's language.
+    text: `Hi ${user.firstName}, we could not renew your Premium subscription: ${reasonInOurWords(reason)}. You keep Premium for now. ${
+      next ? `We will try again on ${formatDate(next, DISPLAY_TIME_ZONE, user.language)}.` : 'We will not try this payment method again.'
     } Update your payment method: ${deps.publicBaseUrl}/subscription/change-payment-method`,
   });
 }
@@ -448,8 +451,8 @@ export async function remindCheckout(deps: RenewalDeps, subscriptionId: string):
   await deps.mailer.send({
     to: user.email,
     language: user.language,
-    subject: `${PRODUCT_NAME}: renew your Premium before ${formatDate(row.end_date)}`,
-    text: `Hi ${user.firstName}, your Premium subscription is paid by checkout and does not renew by itself. Press Renew now on your Subscription page to keep watching after ${formatDate(row.end_date)}; the next period starts on that date, so you lose no days: ${deps.publicBaseUrl}/subscription`,
+    subject: `${PRODUCT_NAME}: renew your Premium before ${formatDate(row.end_date, DISPLAY_TIME_ZONE, user.language)}`,
+    text: `Hi ${user.firstName}, your Premium subscription is paid by checkout and does not renew by itself. Press Renew now on your Subscription page to keep watching after ${formatDate(row.end_date, DISPLAY_TIME_ZONE, user.language)}; the next period starts on that date, so you lose no days: ${deps.publicBaseUrl}/subscription`,
   });
   return true;
 }

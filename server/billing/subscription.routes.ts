@@ -11,7 +11,8 @@ import {
 } from '../../src/api/schemas';
 import { changePaymentMethod } from './paymentMethods';
 import { changePlan, previewPlanChange } from './planChange';
-import { findPlan, listPlans } from './plans';
+import { findPlan, listPlans, namedIn, planNamesIn } from './plans';
+import { requestLanguage } from '../platform/language';
 import type { BillingDeps } from './deps';
 import { createMailer } from '../platform/mail';
 import type { AppEnv, Services } from '../context';
@@ -43,30 +44,40 @@ export function subscriptionRoutes(services: Services) {
     const parsed = planQuerySchema.safeParse(c.req.query());
     if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
     const { type, isActive } = parsed.data;
-    return okJson(c, (await listPlans(db, { type, isActive: isActive === undefined ? undefined : isActive === 'true' })).json);
+    // product.md#plan-texts: in the request's language (the app asks again in another: its cache is per language).
+    return okJson(c, (await listPlans(db, { type, isActive: isActive === undefined ? undefined : isActive === 'true' }, requestLanguage(c))).json);
   });
 
   app.get('/plans/:idOrSlug', async (c) => {
     const key = c.req.param('idOrSlug');
     if (!planKeySchema.safeParse(key).success) throw new HttpError(404, 'Plan not found');
-    return ok(c, await findPlan(db, key));
+    return ok(c, await findPlan(db, key, requestLanguage(c)));
   });
 
   // The two reads check the session in their own statement (issue 21: one round trip on PostgreSQL).
   const readAuth = requireAuth(services, { readChecksSession: true });
 
-  app.get('/status', readAuth, async (c) => ok(c, await viewerRead(c, services, (unchecked) => subscriptionStatus(db, c.get('userId'), unchecked))));
+  // The plan's name in the reader's language (product.md#plan-texts).
+  app.get('/status', readAuth, async (c) => {
+    const status = await viewerRead(c, services, (unchecked) => subscriptionStatus(db, c.get('userId'), unchecked));
+    const names = await planNamesIn(db, requestLanguage(c));
+    return ok(c, names ? { ...status, planName: names.get(status.planName) ?? status.planName } : status);
+  });
 
-  app.get('/history', readAuth, async (c) => okJson(c, (await viewerRead(c, services, (unchecked) => subscriptionHistory(db, c.get('userId'), unchecked))).json));
+  app.get('/history', readAuth, async (c) => {
+    const history = await viewerRead(c, services, (unchecked) => subscriptionHistory(db, c.get('userId'), unchecked));
+    return okJson(c, namedIn(history.json, 'plan', await planNamesIn(db, requestLanguage(c))));
+  });
 
+  // The dates in the answer's message are written as the page writes them in the reader's language.
   app.post('/cancel', auth, async (c) => {
     const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
-    return ok(c, null, await cancelSubscription(db, c.get('userId'), subscriptionId));
+    return ok(c, null, await cancelSubscription(db, c.get('userId'), subscriptionId, requestLanguage(c)));
   });
 
   app.post('/resubscribe', auth, async (c) => {
     const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
-    return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId));
+    return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId, requestLanguage(c)));
   });
 
   // Issue 9 (planChange.ts, paymentMethods.ts): payment method for the next cycle; plan at once, with its preview.
@@ -83,7 +94,7 @@ export function subscriptionRoutes(services: Services) {
 
   app.post('/update-plan', auth, async (c) => {
     const { subscriptionId, planId } = await readBody(c, updatePlanRequestSchema);
-    const result = await changePlan(billing, c.get('userId'), subscriptionId, planId);
+    const result = await changePlan(billing, c.get('userId'), subscriptionId, planId, requestLanguage(c));
     return ok(c, { paymentMethod: result.paymentMethod, paymentLink: result.paymentLink }, result.message);
   });
 

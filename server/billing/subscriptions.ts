@@ -14,7 +14,8 @@ import type {
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
 import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
-import { MANILA_OFFSET_MS } from '../../src/lib/product';
+import { DISPLAY_TIME_ZONE, MANILA_OFFSET_MS } from '../../src/lib/product';
+import type { Language } from '../platform/language';
 import { formatDateTime } from '../../src/lib/dates';
 import { clockSql, DAY_MS, now, rememberedClock, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
@@ -343,7 +344,7 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
   const user = (await db.query<{ created_at: Date }>('SELECT created_at FROM users WHERE id = $1', [userId])).rows[0];
   return {
     planId: FREE_PLAN_ID,
-    planName: 'Free',
+    planName: plan?.name ?? 'Free',
     planType: 'FREE',
     status: 'ACTIVE',
     // As on user.subscription: a FREE viewer has been FREE since the account was made.
@@ -424,7 +425,8 @@ export async function subscriptionHistory(db: Db, userId: string, uncheckedSessi
   return history.count === 0 && uncheckedSession !== null ? null : history;
 }
 
-const shownDate = (date: Date | null) => (date ? formatDateTime(date) : '');
+/** A date in a toast as the page writes it in the reader's language (product.md#server-dates). */
+const shownDate = (date: Date | null, language: Language) => (date ? formatDateTime(date, DISPLAY_TIME_ZONE, language) : '');
 
 /**
  * Cancel at period end: CANCELED, auto-renew off, end date kept, canceled date set. A subscription
@@ -434,7 +436,7 @@ const shownDate = (date: Date | null) => (date ? formatDateTime(date) : '');
  * already on its way when it is canceled is given back if it succeeds (settlement.ts). One guarded
  * UPDATE inside the transaction, so a second cancel sent at the same moment finds nothing to change.
  */
-export async function cancelSubscription(db: Db, userId: string, subscriptionId: string): Promise<string> {
+export async function cancelSubscription(db: Db, userId: string, subscriptionId: string, language: Language = 'en'): Promise<string> {
   return db.transaction(async (tx) => {
     const at = await now(tx);
     const row = await ownSubscription(tx, userId, subscriptionId, at);
@@ -452,7 +454,7 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
       [at, subscriptionId, userId],
     );
     const done = updated.rows[0];
-    if (done) return SUBSCRIPTION_MESSAGES.canceled(shownDate(done.end_date));
+    if (done) return SUBSCRIPTION_MESSAGES.canceled(shownDate(done.end_date, language));
     if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
     if (row.status === 'CANCELED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyCanceled);
     throw new HttpError(409, SUBSCRIPTION_MESSAGES.cancelNotActive);
@@ -464,7 +466,7 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
  * (a checkout or voucher one does not renew by itself). One canceled while its period was unpaid is
  * PAST_DUE again at the end date it had, and tried again at once (capped: renewals' immediate attempts).
  */
-export async function resubscribe(db: Db, userId: string, subscriptionId: string): Promise<string> {
+export async function resubscribe(db: Db, userId: string, subscriptionId: string, language: Language = 'en'): Promise<string> {
   return db.transaction(async (tx) => {
     const at = await now(tx);
     const row = await ownSubscription(tx, userId, subscriptionId, at);
@@ -481,10 +483,10 @@ export async function resubscribe(db: Db, userId: string, subscriptionId: string
     const done = updated.rows[0];
     if (done) {
       // A voucher cannot renew itself, so it stays without auto-renew and says until when it runs.
-      if (done.payment_method === 'VOUCHER') return SUBSCRIPTION_MESSAGES.reactivatedVoucher(shownDate(done.end_date));
-      return SUBSCRIPTION_MESSAGES.reactivated(shownDate(done.status === 'PAST_DUE' ? at : done.end_date));
+      if (done.payment_method === 'VOUCHER') return SUBSCRIPTION_MESSAGES.reactivatedVoucher(shownDate(done.end_date, language));
+      return SUBSCRIPTION_MESSAGES.reactivated(shownDate(done.status === 'PAST_DUE' ? at : done.end_date, language));
     }
-    if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeEnded(shownDate(row.end_date)));
+    if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeEnded(shownDate(row.end_date, language)));
     if (row.status === 'ACTIVE') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyActive);
     throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeNotCanceled);
   });

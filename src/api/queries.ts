@@ -1,5 +1,6 @@
 /** React Query set-up (product.md#caching: 5-minute freshness, no refetch on window focus) and query keys. */
 import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { currentLocale } from '../i18n';
 import type { Api } from './endpoints';
 
 export const STALE_TIME_MS = 5 * 60 * 1000;
@@ -16,7 +17,10 @@ export const queryKeys = {
   profile: ['account', 'profile'] as const,
   subscriptionStatus: ['subscription', 'status'] as const,
   subscriptionHistory: ['subscription', 'history'] as const,
-  plans: ['subscription', 'plans'] as const,
+  /** Per language: the server answers a plan's texts in the request's (product.md#plan-texts), so two languages never share an answer. */
+  get plans() {
+    return ['subscription', 'plans', currentLocale()] as const;
+  },
   payments: ['payment', 'history'] as const,
   defaultCard: ['payment', 'default-card'] as const,
   walletLink: ['payment', 'wallet-link'] as const,

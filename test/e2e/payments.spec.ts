@@ -147,7 +147,7 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/subscription\/receipts\/[0-9a-f-]{36}$/);
   await expect(page).toHaveTitle('Receipt · Sine Bisaya');
   const receipt = page.getByRole('article', { name: 'Receipt' });
-  await expect(receipt.locator('dt', { hasText: 'Amount paid' }).locator('+ dd')).toHaveText('₱99.00');
+  await expect(receipt.locator('dt', { hasText: 'Amount paid' }).locator('+ dd')).toHaveText('₱99');
   await expect(receipt.locator('dt', { hasText: 'Plan' }).locator('+ dd')).toHaveText('Monthly (PREMIUM)');
   await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
   for (const theme of THEMES) {

@@ -100,14 +100,17 @@ describe('in Bisaya (issue 20)', () => {
       unknown.mockRestore();
     }
   });
-  it("says why a renewal failed in Bisaya: the server's reasons are catalog messages; a gateway's own words stay as they came", () => {
+  it("says why a renewal failed in Bisaya: the server's reasons are catalog messages; a gateway's own words inside a Bisaya sentence that says what to do", () => {
     expect(renewalNotice(pastDueStatus)!.lines[0]).toBe('Gibalibaran ang imong bayad.');
     const pastDue = pastDueStatus.renewal as Extract<NonNullable<typeof pastDueStatus.renewal>, { state: 'PAST_DUE' }>;
     const failing = (failure: string) => renewalNotice({ ...pastDueStatus, renewal: { ...pastDue, failure } })!.lines[0];
     expect(failing('Your bank asked to confirm the payment')).toBe('Gihangyo sa imong bangko nga kumpirmahon ang bayad.');
     expect(failing('Card not found')).toBe('Wala makit-i ang card.');
     expect(failing('Your Maya wallet is no longer linked')).toBe('Wala na na-link ang imong Maya wallet.');
-    expect(failing('Insufficient balance (PY0042)')).toBe('Insufficient balance (PY0042).');
+    expect(failing('Insufficient balance (PY0042)')).toBe(
+      'Wala gidawat sa Maya ang imong bayad. Palihug sulayi ang laing card o paagi sa pagbayad. Rason sa Maya: Insufficient balance (PY0042).',
+    );
+    expect(failing('Insufficient balance.')).toMatch(/Rason sa Maya: Insufficient balance\.$/);
   });
   it('keeps English when asked for it, whatever the language in use (the server writes the viewer\'s)', () => {
     expect(formatDateTime('2026-11-21T11:05:00Z', undefined, 'en')).toBe('11/21/2026 7:05 pm');
@@ -162,6 +165,6 @@ describe('in Bisaya (issue 20)', () => {
     expect(receipt.rows.find((row) => row.label === m.period())?.value).toBe('Nobyembre 15, 2026 hangtod Disyembre 15, 2026');
     expect(receipt.rows.find((row) => row.label === 'Petsa sa pagbayad')?.value).toBe('Nob 15, 2026, 8:00\u00a0AM');
     expect(receipt.rows.at(-1)).toEqual({ label: m.status(), value: 'Bayad na' });
-    expect(receipt.total).toBe('₱99.00');
+    expect(receipt.total).toBe('₱99');
   });
 });

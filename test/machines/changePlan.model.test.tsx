@@ -110,7 +110,7 @@ describeModel('changePlan', {
       expect(planCard('Yearly').getByText('₱990')).toBeInTheDocument();
       expect(planCard('Yearly').getByText('/ yearly')).toBeInTheDocument();
       expect(planCard('Monthly').getByText('/ monthly')).toBeInTheDocument();
-      expect(planCard('Yearly').getByText('Save Php 198 a year')).toBeInTheDocument();
+      expect(planCard('Yearly').getByText('Save ₱198 a year')).toBeInTheDocument();
       const select = planCard('Yearly').getByRole('button', { name: /Select Plan/ });
       expect(select).toHaveAttribute('aria-pressed', String(snapshot.context.selectedPlanId === 2));
       // Chosen is said in words too, not only by the border's colour.

@@ -14,9 +14,9 @@ import { json, premiumStatus } from './subscription';
 
 export const plansFixture: Plan[] = [
   {
-    id: 2, slug: 'yearly', name: 'Yearly', description: 'One payment a year: save Php 198, the equal of 2 free months.', price: '990.00',
+    id: 2, slug: 'yearly', name: 'Yearly', description: 'One payment a year: save ₱198, the equal of 2 free months.', price: '990.00',
     currency: 'PHP', duration: '1', billingCycle: 'year', trialDays: 0, sortOrder: 2, isActive: true,
-    features: ['Everything in Monthly', 'Save Php 198 a year', 'One-time yearly payment'], popular: true,
+    features: ['Everything in Monthly', 'Save ₱198 a year', 'One payment a year, renews automatically'], popular: true,
   },
   {
     id: 1, slug: 'monthly', name: 'Monthly', description: 'Every Bisaya film and series, billed monthly.', price: '99.00',

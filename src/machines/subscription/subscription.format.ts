@@ -4,10 +4,10 @@
  * called when the view is made, so they are in the language in use.
  */
 import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
-import { intlLocale, m } from '../../i18n';
+import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
-import { declineReasonOf, type DeclineReason } from '../../lib/renewal-failures';
+import { formatBillingPeriod, formatPrice } from '../../lib/format';
+import { declineReasonOf, gatewayWords, type DeclineReason } from '../../lib/renewal-failures';
 import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
 
@@ -178,7 +178,8 @@ const FAILURE_MESSAGES: Record<DeclineReason, () => string> = {
 };
 function failureReason(text: string): string {
   const reason = declineReasonOf(text);
-  return reason ? FAILURE_MESSAGES[reason]() : text;
+  // A gateway's own words: what to do in ours, its words kept for support.
+  return reason ? FAILURE_MESSAGES[reason]() : m.maya_did_not_accept_your_payment({ details: gatewayWords(text) });
 }
 
 export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeView | null {
@@ -334,12 +335,6 @@ export function receiptView(receipt: Receipt): ReceiptView {
     { label: m.date_paid(), value: formatDateTime(receipt.paidAt) },
     { label: m.status(), value: m.paid() },
   ];
-  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: receiptAmount(receipt.amount, receipt.currency) };
+  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: formatPrice(receipt.amount, receipt.currency) };
 }
 
-/** A receipt's amount to the centavo: '₱990.00' (digits grouped as the language in use groups them). */
-export function receiptAmount(amount: string, currency: string): string {
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return `${currencySymbol(currency)}${amount}`;
-  return `${currencySymbol(currency)}${value.toLocaleString(intlLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

@@ -89,7 +89,8 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
       <RenewalNotice status={status} renewNow={renewNow} />
       <div className={css.planHeader}>
         <p className={css.planName}>{view.planName}</p>
-        <span className={css.badge.type}>{view.planType}</span>
+        {/* The Free plan's name already says FREE (walk finding 21: 'Free / FREE'). */}
+        {!view.isFree && <span className={css.badge.type}>{view.planType}</span>}
         <span className={css.badge[view.statusTone]}>{view.status}</span>
       </div>
       <dl className={css.facts}>

@@ -173,23 +173,30 @@ describe('the subscription history', () => {
 });
 
 describe('the plans', () => {
-  it('read alike on both paths, and as toPlan maps them, for every filter; one with no features and quotes reads alike too', async () => {
+  it('read alike on both paths, and as toPlan maps them, for every filter and language; one with no features and quotes reads alike too', async () => {
     await server.reset();
+    // Its Bisaya has a name and an empty list only: the rest reads in English (product.md#plan-texts).
     await server.db.query(
-      `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular, is_active)
-       VALUES (90, 'edge', 'Edge "plan"', E'Line\\none \\u00e9', 'PREMIUM', 1000000, 'PHP', 12, 'year', 0, '[]', false, false)`,
+      `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular, is_active, texts)
+       VALUES (90, 'edge', 'Edge "plan"', E'Line\\none \\u00e9', 'PREMIUM', 1000000, 'PHP', 12, 'year', 0, '[]', false, false, '{"ceb": {"name": "Ngilit \\"plan\\"", "features": []}}')`,
     );
-    for (const [type, isActive] of [[null, null], ['PREMIUM', true], ['PREMIUM', false], ['VOUCHER', null], ['NONE', null]] as const) {
-      const { rows } = await server.db.query<PlanRow>(
-        `${PLAN_SELECT} WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`, [type, isActive],
-      );
-      const { rendered, stringified } = await bothPaths(PLAN_LIST, [type, isActive], null);
-      const expected = rows.map(toPlan);
-      expect(rendered, `${type} ${isActive}`).toEqual(expected);
-      expect(stringified, `${type} ${isActive}`).toEqual(expected);
-      z.array(z.strictObject(planSchema.shape)).parse(rendered);
+    for (const language of ['en', 'ceb'] as const) {
+      for (const [type, isActive] of [[null, null], ['PREMIUM', true], ['PREMIUM', false], ['VOUCHER', null], ['NONE', null]] as const) {
+        const { rows } = await server.db.query<PlanRow>(
+          `${PLAN_SELECT} WHERE ($1::text IS NULL OR type = $1) AND ($2::boolean IS NULL OR is_active = $2) ORDER BY sort_order, id`, [type, isActive],
+        );
+        const { rendered, stringified } = await bothPaths(PLAN_LIST, [type, isActive, language], null);
+        const expected = rows.map((row) => toPlan(row, language));
+        expect(rendered, `${language} ${type} ${isActive}`).toEqual(expected);
+        expect(stringified, `${language} ${type} ${isActive}`).toEqual(expected);
+        z.array(z.strictObject(planSchema.shape)).parse(rendered);
+      }
     }
-    expect((await bothPaths(PLAN_LIST, [null, false], null)).rendered).toContainEqual(expect.objectContaining({ id: 90, name: 'Edge "plan"', features: [], price: '1000000.00', duration: '12' }));
+    expect((await bothPaths(PLAN_LIST, [null, false, 'en'], null)).rendered).toContainEqual(expect.objectContaining({ id: 90, name: 'Edge "plan"', features: [], price: '1000000.00', duration: '12' }));
+    expect((await bothPaths(PLAN_LIST, [null, false, 'ceb'], null)).rendered).toContainEqual(expect.objectContaining({ id: 90, name: 'Ngilit "plan"', description: 'Line\none é', features: [] }));
+    expect((await bothPaths(PLAN_LIST, ['PREMIUM', true, 'ceb'], null)).rendered).toEqual([
+      expect.objectContaining({ slug: 'monthly', name: 'Binulan' }), expect.objectContaining({ slug: 'yearly', name: 'Tinuig' }),
+    ]);
     await server.reset();
   });
 });
