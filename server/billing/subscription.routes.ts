@@ -106,7 +106,10 @@ export function voucherRoutes(services: Services) {
   app.use('*', requireAuth(services));
   app.post('/redeem', async (c) => {
     const { code } = await readBody(c, voucherRedeemRequestSchema);
-    return ok(c, await redeemThrottled(services.db, c.get('userId'), clientAddress(c), code), VOUCHER_MESSAGES.redeemed);
+    const redeemed = await redeemThrottled(services.db, c.get('userId'), clientAddress(c), code);
+    // The voucher plan's name in the reader's language (product.md#plan-texts), as every read names a plan.
+    const name = (await planNamesIn(services.db, requestLanguage(c)))?.get(redeemed.subscriptionPlan.name);
+    return ok(c, name ? { ...redeemed, subscriptionPlan: { ...redeemed.subscriptionPlan, name } } : redeemed, VOUCHER_MESSAGES.redeemed);
   });
   return app;
 }

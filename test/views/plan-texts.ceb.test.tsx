@@ -11,7 +11,6 @@ import { SEED_PLANS, SEED_VOUCHER_PLANS, seededPlanTexts } from '../../server/bi
 import { toPlan, type PlanRow } from '../../server/billing/plans';
 import type { Plan, SubscriptionStatusDetails } from '../../src/api/schemas';
 import { m, overwriteGetLocale } from '../../src/i18n';
-import { leaveFor } from '../../src/lib/leave';
 import ChangePlanPage from '../../src/views/pages/ChangePlanPage';
 import SubscribePage from '../../src/views/pages/SubscribePage';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';

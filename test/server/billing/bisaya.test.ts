@@ -18,7 +18,7 @@ import { createMayaClient, GatewayError } from '../../../server/gateway/maya';
 import { createMailer } from '../../../server/platform/mail';
 import { translate } from '../../../server/platform/translate';
 import { formatDate, formatDateTime } from '../../../src/lib/dates';
-import { reasonInOurWords } from '../../../src/lib/renewal-failures';
+import { DECLINE_REASONS, reasonInOurWords } from '../../../src/lib/renewal-failures';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from '../support/billing-helpers';
 import { verifiedCard } from '../support/seams-harness';
 
@@ -130,6 +130,12 @@ describe('the API in Bisaya', () => {
     expect((await server.as(PREMIUM).get(`/payment/receipts/${paid.id}`)).json.data.planName).toBe('Monthly');
   });
 
+  it('names the voucher\'s plan in Bisaya when a voucher is redeemed', async () => {
+    const redeemed = await inBisaya('POST', '/subscription-voucher/redeem', FREE, { code: 'BISAYA30' });
+    expect(redeemed.status, redeemed.json.message).toBe(200);
+    expect(redeemed.json.data.subscriptionPlan.name).toBe(ceb.voucher_30_days);
+  });
+
   it('says the new plan\'s Bisaya name in the plan-change toast, and a cancel toast\'s date as the Bisaya page writes it', async () => {
     const sub = await premiumSub();
     const changed = await inBisaya('POST', '/subscription/update-plan', PREMIUM, { subscriptionId: sub.id, planId: 2 });
@@ -205,6 +211,15 @@ describe('the mails of a Bisaya account', () => {
     const ended = (await mailTo(PREMIUM)).at(-1)!;
     expect(ended.subject).toBe(fill(ceb.your_premium_subscription_has_ended, { PRODUCT_NAME }));
     expect(ended.body).toBe(fill(ceb.hi_we_could_not_renew_your_premium_2, { firstName: await firstName(PREMIUM), publicBaseUrl: BASE }));
+  });
+
+  it('every reason the product knows is said in Bisaya inside the failed-payment mail', () => {
+    for (const [key, reason] of Object.entries(DECLINE_REASONS)) {
+      const text = fill(en.hi_we_could_not_renew_your_premium, { firstName: 'Nena', reason: reasonInOurWords(reason), retryLine: en.we_will_not_try_this_payment_method!, publicBaseUrl: BASE });
+      const id = Object.keys(en).find((k) => en[k] === reason)!;
+      expect(id, key).toBeDefined();
+      expect(translate(text, 'ceb'), key).toContain(`: ${ceb[id]}. `);
+    }
   });
 
   it('a reason in the gateway\'s own words: a Bisaya sentence with what to do, the gateway\'s words kept', () => {
