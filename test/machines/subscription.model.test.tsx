@@ -7,7 +7,9 @@ import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18
 import { subscriptionMachine } from '../../src/machines/subscription/subscription.machine';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { describeModel, generatePaths } from '../support/model';
-import { cachingActors, historyFixture, paymentsFixture, premiumStatus, readKeys, renderSubscriptionView } from '../support/subscription';
+import { SEED_PLANS, seededPlanTexts } from '../../server/billing/catalog';
+import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../src/api/schemas';
+import { cachingActors, historyFixture, pastDueStatus, paymentsFixture, premiumStatus, readKeys, renderSubscriptionView } from '../support/subscription';
 
 type Part = 'status' | 'history' | 'payments';
 const PARTS: Part[] = ['status', 'history', 'payments'];
@@ -16,11 +18,39 @@ const REGION: Record<Part, () => string> = { status: m.current_subscription, his
 const LOADING: Record<Part, () => string> = { status: m.loading_subscription, history: m.loading_history, payments: m.loading_payments };
 const region = (part: Part) => within(screen.getByRole('region', { name: REGION[part]() }));
 
+/**
+ * What the API answers in each language (issue 37, product.md#plan-texts): in Bisaya every plan is named
+ * by its Bisaya text (the seeded plans' texts, server/billing/catalog.ts), and the Bisaya suite's status
+ * is a failed renewal, whose reason the card says in Bisaya.
+ */
+interface Answers { status: SubscriptionStatusDetails; history: SubscriptionHistoryItem[]; payments: PaymentRecord[] }
+function answersIn(locale: Locale): Answers {
+  if (locale === 'en') return { status: premiumStatus, history: historyFixture, payments: paymentsFixture };
+  const named = (name: string) => seededPlanTexts(SEED_PLANS.find((plan) => plan.name === name)?.slug ?? '')[locale]?.name ?? name;
+  return {
+    status: { ...pastDueStatus, planName: named(pastDueStatus.planName) },
+    history: historyFixture.map((item) => ({ ...item, plan: named(item.plan) })),
+    payments: paymentsFixture.map((payment) => ({ ...payment, planName: payment.planName && named(payment.planName) })),
+  };
+}
+/** Every English plan name: none is shown in Bisaya. */
+const ENGLISH_PLAN_NAMES = SEED_PLANS.map((plan) => plan.name);
+let answers = answersIn('en');
+let inEnglish = true;
+
 const events = { 'load.retry': [{ type: 'load.retry' as const }] };
-const invocations = {
-  loadStatus: { done: [premiumStatus], error: [new ApiError('Something went wrong', 500)] },
-  loadHistory: { done: [historyFixture], error: [new ApiError('Network error')] },
-  loadPayments: { done: [paymentsFixture], error: [new ApiError('Payments are resting, try again shortly', 503)] },
+const invocationsIn = (locale: Locale) => {
+  const shown = answersIn(locale);
+  return {
+    loadStatus: { done: [shown.status], error: [new ApiError('Something went wrong', 500)] },
+    loadHistory: { done: [shown.history], error: [new ApiError('Network error')] },
+    loadPayments: { done: [shown.payments], error: [new ApiError('Payments are resting, try again shortly', 503)] },
+  };
+};
+const invocations = invocationsIn('en');
+const noEnglishPlanName = (part: Part) => {
+  if (inEnglish) return;
+  for (const name of ENGLISH_PLAN_NAMES) expect(region(part).queryAllByText(name, { exact: false }), name).toHaveLength(0);
 };
 const partOf: Record<string, Part> = { loadStatus: 'status', loadHistory: 'history', loadPayments: 'payments' };
 
@@ -44,6 +74,10 @@ const assertPart: Record<Part, Record<string, () => void>> = {
       expect(region('status').queryByRole('button', { name: m.try_again() })).not.toBeInTheDocument();
     },
     ready: () => {
+      expect(region('status').getByText(answers.status.planName, { selector: 'p' })).toBeInTheDocument();
+      const renewal = answers.status.renewal;
+      if (renewal?.state === 'PAST_DUE') expect(region('status').getByText(`${m.your_payment_was_declined()}.`)).toBeInTheDocument();
+      noEnglishPlanName('status');
       expect(region('status').getByText(`₱99 ${m.monthly()}`)).toBeInTheDocument();
       expect(region('status').getByText('**** **** **** 1381')).toBeInTheDocument();
       expect(region('status').getByRole('button', { name: m.cancel_subscription() })).toBeEnabled();
@@ -60,6 +94,8 @@ const assertPart: Record<Part, Record<string, () => void>> = {
     ready: () => {
       expect(region('history').getByRole('tab', { name: m.active(), selected: true })).toBeInTheDocument();
       expect(region('history').getByRole('list', { name: m.active_subscriptions() })).toBeInTheDocument();
+      expect(region('history').getAllByText(answers.history[0]!.plan).length).toBeGreaterThan(0);
+      noEnglishPlanName('history');
       expect(region('history').queryByRole('status')).not.toBeInTheDocument();
     },
     failed: () => {
@@ -73,6 +109,8 @@ const assertPart: Record<Part, Record<string, () => void>> = {
     ready: () => {
       expect(region('payments').getByRole('table')).toBeInTheDocument();
       expect(region('payments').getAllByRole('row')).toHaveLength(paymentsFixture.length + 1);
+      expect(region('payments').getAllByText(answers.payments[0]!.planName!)).toHaveLength(paymentsFixture.length);
+      noEnglishPlanName('payments');
       expect(region('payments').queryByRole('status')).not.toBeInTheDocument();
     },
     failed: () => {
@@ -94,14 +132,22 @@ const states = Object.fromEntries(
 // The same paths in each language: headings, buttons and labels are found by the catalog's words.
 for (const locale of ['en', 'ceb'] satisfies Locale[]) {
   describe(`in ${locale}`, () => {
-    beforeAll(() => overwriteGetLocale(() => locale));
-    afterAll(() => overwriteGetLocale(() => 'en'));
+    beforeAll(() => {
+      overwriteGetLocale(() => locale);
+      answers = answersIn(locale);
+      inEnglish = locale === 'en';
+    });
+    afterAll(() => {
+      overwriteGetLocale(() => 'en');
+      answers = answersIn('en');
+      inEnglish = true;
+    });
     it('renders in that language', () => expect(currentLocale()).toBe(locale));
 
     describeModel(locale === 'en' ? 'subscription' : `subscription (${locale})`, {
       machine: subscriptionMachine,
       events,
-      invocations,
+      invocations: invocationsIn(locale),
       prune,
       render: ({ actors, inspect }) => {
         // The harness's deferreds also fill the cache the view reads, as the real actors' fetchQuery does.
