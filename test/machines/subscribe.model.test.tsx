@@ -7,7 +7,7 @@
  * executor gives the person's answer.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { createQueryClient, queryKeys } from '../../src/api/queries';
@@ -15,7 +15,11 @@ import type { WalletLink } from '../../src/api/schemas';
 import type { ChosenCard } from '../../src/machines/cardEntry/cardEntry.machine';
 import { choiceState, format, type SubscribeLocation, type WizardMethod } from '../../src/machines/subscribe/subscribe.address';
 import { INVALID_QUERY, subscribeMachine } from '../../src/machines/subscribe/subscribe.machine';
-import { METHOD_LABELS } from '../../src/machines/subscribe/subscribe.connect';
+import { METHOD_LABELS, nextSteps, planPrice } from '../../src/machines/subscribe/subscribe.connect';
+import { SEED_PLANS, SEED_VOUCHER_PLANS, seededPlanTexts } from '../../server/billing/catalog';
+import { toPlan } from '../../server/billing/plans';
+import type { Plan } from '../../src/api/schemas';
+import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18n';
 import SubscribePage from '../../src/views/pages/SubscribePage';
 import { describeModel } from '../support/model';
 import { monthlyPlan, plansFixture, savedVisa, walletLinkFixture, yearlyPlan } from '../support/payments';
@@ -35,11 +39,40 @@ interface Run extends ReturnType<typeof renderSubscriptionView> {
   walletLookup: { pending: Array<(link: WalletLink) => void>; linked: boolean };
 }
 
-const step = () => within(screen.getByRole('region', { name: /^(Select Plan|Payment Method|Confirm)$/ }));
+const step = () => within(screen.getByRole('region', { name: new RegExp(`^(${[m.select_plan(), m.payment_method(), m.confirm()].join('|')})$`) }));
+/** The pay button, whatever the price: 'Pay ₱99', 'Magbayad og ₱99'. */
+const PAY = () => new RegExp(`^${m.pay({ price: '₱' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/**
+ * The plans as GET /subscription/plans answers them in each language (issue 37, product.md#plan-texts):
+ * English, the fixture's; Bisaya, the seeded plans' Bisaya texts through the server's own mapping.
+ */
+function plansIn(locale: Locale): [Plan, Plan] {
+  if (locale === 'en') return [monthlyPlan, yearlyPlan];
+  const answered = (slug: string) => {
+    const plan = SEED_PLANS.find((seeded) => seeded.slug === slug)!;
+    return toPlan({
+      id: plan.id, slug: plan.slug, name: plan.name, description: plan.description, type: plan.type, price: plan.price, currency: 'PHP',
+      duration: plan.duration, billing_cycle: plan.billingCycle, trial_days: 0, sort_order: plan.sortOrder, is_active: true,
+      features: [...plan.features], popular: plan.popular, texts: seededPlanTexts(plan.slug),
+    }, locale);
+  };
+  return [answered('monthly'), answered('yearly')];
+}
+/** Every English text of every seeded plan: none is shown in Bisaya. */
+const ENGLISH_PLAN_TEXTS = [...SEED_PLANS, ...SEED_VOUCHER_PLANS].flatMap((plan) => [plan.name, plan.description, ...plan.features]);
+const noEnglishPlanText = () => {
+  if (currentLocale() === 'en') return;
+  expect(ENGLISH_PLAN_TEXTS.filter((text) => document.body.textContent!.includes(text))).toEqual([]);
+};
 const lastAddress = (run: Run) => new URL(run.location.history.at(-1)!, 'http://x');
 
-describeModel('subscribe', {
+function subscribeModel(locale: Locale) {
+const [monthly, yearly] = plansIn(locale);
+describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
   machine: subscribeMachine,
+  // The English run's paths are the ones docs/statecharts/scenarios lists.
+  scenarios: locale === 'en',
   // A fresh start; the return from Maya's wallet page; a return with an address the spec does not know;
   // a reload of Confirm by card (the card is kept with the history entry, not in the address).
   inputs: [
@@ -49,7 +82,7 @@ describeModel('subscribe', {
     at({ plan: 'monthly', step: 2, method: 'maya', walletLinkStatus: 'invalid' }),
   ],
   events: {
-    'plan.select': [{ type: 'plan.select', plan: monthlyPlan }, { type: 'plan.select', plan: yearlyPlan }],
+    'plan.select': [{ type: 'plan.select', plan: monthly }, { type: 'plan.select', plan: yearly }],
     'method.select': [
       { type: 'method.select', method: 'card' },
       { type: 'method.select', method: 'maya' },
@@ -115,7 +148,7 @@ describeModel('subscribe', {
   },
   invocations: {
     loadStatus: { done: [freeStatus, premiumStatus], error: [new ApiError('Something went wrong', 500)] },
-    loadPlans: { done: [plansFixture], error: [new ApiError('Network error')] },
+    loadPlans: { done: [locale === 'en' ? plansFixture : [monthly, yearly]], error: [new ApiError('Network error')] },
     payWithCard: { done: [{}, { verificationUrl: THREE_DS }], error: [new ApiError(DECLINED, 402)] },
     payWithWallet: { done: [null], error: [new ApiError(DUPLICATE, 409)] },
     createCheckout: { done: [{ paymentLink: CHECKOUT_PAGE }], error: [new ApiError(DUPLICATE, 409)] },
@@ -154,15 +187,15 @@ describeModel('subscribe', {
     return { ...run, redirect, confirmations, walletLookup } as Run;
   },
   executors: {
-    'plan.select': async (run, event) => run.user.click(step().getByRole('button', { name: `Choose ${event.plan.name}` })),
+    'plan.select': async (run, event) => run.user.click(step().getByRole('button', { name: m.choose({ planName: event.plan.name }) })),
     'method.select': async (run, event) => {
       const name = METHOD_LABELS[event.method]();
       await run.user.click(step().getByRole('radio', { name }));
     },
     // The card form with the saved Visa in use: its Continue chooses it.
     'card.chosen': async (run) => {
-      const form = within(await screen.findByRole('form', { name: 'Card details' }));
-      await run.user.click(await form.findByRole('button', { name: 'Continue' }));
+      const form = within(await screen.findByRole('form', { name: m.card_details() }));
+      await run.user.click(await form.findByRole('button', { name: m.continue_label() }));
     },
     // The wallet panel's lookup answers with the viewer's link; the panel reports it to the wizard.
     'wallet.changed': async (run) => {
@@ -170,47 +203,55 @@ describeModel('subscribe', {
       run.walletLookup.linked = true;
       run.walletLookup.pending.shift()!(walletLinkFixture);
     },
-    'step.continue': async (run) => run.user.click(step().getByRole('button', { name: 'Continue' })),
-    'step.back': async (run) => run.user.click(step().getByRole('button', { name: 'Back' })),
+    'step.continue': async (run) => run.user.click(step().getByRole('button', { name: m.continue_label() })),
+    'step.back': async (run) => run.user.click(step().getByRole('button', { name: m.back() })),
     'step.edit': async (run, event) =>
-      run.user.click(step().getByRole('button', { name: event.step === 1 ? 'Edit plan' : 'Edit payment method' })),
-    'payment.submit': async (run) => run.user.click(step().getByRole('button', { name: /^Pay ₱/ })),
+      run.user.click(step().getByRole('button', { name: event.step === 1 ? m.edit_plan() : m.edit_payment_method() })),
+    'payment.submit': async (run) => run.user.click(step().getByRole('button', { name: PAY() })),
     // The person answers the browser's confirmation.
     'checkout.confirm': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.confirm' }),
     'checkout.decline': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.decline' }),
-    'wizard.retry': async (run) => run.user.click(screen.getByRole('button', { name: 'Try again' })),
-    'wizard.restart': async (run) => run.user.click(screen.getByRole('button', { name: 'Choose the payment method again' })),
+    'wizard.retry': async (run) => run.user.click(screen.getByRole('button', { name: m.try_again() })),
+    'wizard.restart': async (run) => run.user.click(screen.getByRole('button', { name: m.choose_the_payment_method_again() })),
     'location.changed': (run, event) => run.location.navigate(format(event.location)),
   },
   states: {
     checkingStatus: () => {
-      expect(screen.getByRole('status')).toHaveTextContent('Loading Subscription Plans...');
+      expect(screen.getByRole('status')).toHaveTextContent(m.loading_subscription_plans());
     },
     loadingPlans: () => {
-      expect(screen.getByRole('status')).toHaveTextContent('Loading Subscription Plans...');
+      expect(screen.getByRole('status')).toHaveTextContent(m.loading_subscription_plans());
     },
     loadFailed: (_run, snapshot) => {
       expect(screen.getByRole('alert')).toHaveTextContent(snapshot.context.loadError!);
-      expect(screen.getByRole('link', { name: 'Back to Subscription' })).toHaveAttribute('href', '/subscription');
+      expect(screen.getByRole('link', { name: m.back_to_subscription_2() })).toHaveAttribute('href', '/subscription');
     },
     invalidQuery: () => {
       expect(screen.getByRole('alert')).toHaveTextContent(INVALID_QUERY());
       // Not a dead end: a reload keeps the same address, so the page offers the step again.
-      expect(screen.getByRole('button', { name: 'Choose the payment method again' })).toBeEnabled();
-      expect(screen.getByRole('link', { name: 'Back to Subscription' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: m.choose_the_payment_method_again() })).toBeEnabled();
+      expect(screen.getByRole('link', { name: m.back_to_subscription_2() })).toBeInTheDocument();
     },
     selectPlan: async (run) => {
-      expect(screen.getByRole('heading', { level: 1, name: 'Subscribe to Premium' })).toBeInTheDocument();
-      expect(await step().findByRole('button', { name: 'Choose Monthly' })).toBeInTheDocument();
-      expect(step().getByText('₱99 monthly')).toBeInTheDocument();
-      expect(step().getByText('₱990 yearly')).toBeInTheDocument();
-      expect(step().getByText('Popular')).toBeInTheDocument();
-      expect(screen.getByText('Select Plan', { selector: '[aria-current="step"] span' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: m.subscribe_to_premium() })).toBeInTheDocument();
+      expect(await step().findByRole('button', { name: m.choose({ planName: monthly.name }) })).toBeInTheDocument();
+      // Each plan as the API answers it in this language: name, description, every feature.
+      for (const plan of [monthly, yearly]) {
+        const card = within(step().getByRole('article', { name: plan.name }));
+        expect(card.getByText(plan.description)).toBeInTheDocument();
+        for (const feature of plan.features) expect(card.getByText(feature)).toBeInTheDocument();
+      }
+      noEnglishPlanText();
+      expect(step().getByText(`₱99 ${m.monthly()}`)).toBeInTheDocument();
+      expect(step().getByText(`₱990 ${m.yearly()}`)).toBeInTheDocument();
+      expect(step().getByText(m.popular())).toBeInTheDocument();
+      expect(screen.getByText(m.select_plan(), { selector: '[aria-current="step"] span' })).toBeInTheDocument();
       expect(lastAddress(run).searchParams.get('step')).toBe('1');
     },
     paymentMethod: async (run, snapshot) => {
       const { context } = snapshot;
-      expect(screen.getByRole('heading', { name: 'Payment Method' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: m.payment_method() })).toBeInTheDocument();
+      noEnglishPlanText();
       const address = lastAddress(run);
       expect(address.searchParams.get('step')).toBe('2');
       expect(address.searchParams.get('plan')).toBe(context.plan);
@@ -219,41 +260,45 @@ describeModel('subscribe', {
       if (name) expect(step().getByRole('radio', { name })).toBeChecked();
       else for (const radio of step().getAllByRole('radio')) expect(radio).not.toBeChecked();
       if (context.method === 'card') expect(await step().findByText('**** **** **** 1381')).toBeInTheDocument();
-      if (context.method === 'checkout') expect(step().getByText(/one-time charge/)).toBeInTheDocument();
+      if (context.method === 'checkout') expect(step().getByText(m.checkout_is_a_one_time_charge_for_2())).toBeInTheDocument();
       if (context.method === 'maya') {
-        const panel = within(step().getByRole('group', { name: 'Maya Wallet' }));
-        if (context.walletLinkStatus === 'success') expect(panel.getByText('Successfully linked your account')).toBeInTheDocument();
+        const panel = within(step().getByRole('group', { name: m.maya_wallet() }));
+        if (context.walletLinkStatus === 'success') expect(panel.getByText(m.successfully_linked_your_account())).toBeInTheDocument();
         if (context.linkId) expect(await panel.findByText('maria@example.com')).toBeInTheDocument();
-        else expect(panel.getByText('Loading your Maya wallet...')).toBeInTheDocument();
+        else expect(panel.getByText(m.loading_your_maya_wallet())).toBeInTheDocument();
       }
     },
     'confirm.reviewing': (run, snapshot) => {
       const { context } = snapshot;
       const plan = context.selectedPlan!;
-      expect(screen.getByRole('heading', { name: 'Confirm' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: m.confirm() })).toBeInTheDocument();
       expect(step().getByText(plan.name)).toBeInTheDocument();
-      expect(step().getByText(plan.slug === 'monthly' ? '₱99 monthly' : '₱990 yearly')).toBeInTheDocument();
-      const method = { card: 'Visa **** **** **** 1381', maya: 'Maya Wallet', checkout: 'Checkout' }[context.method as WizardMethod];
+      expect(plan.name).toBe((plan.slug === 'monthly' ? monthly : yearly).name);
+      expect(step().getByText(plan.slug === 'monthly' ? `₱99 ${m.monthly()}` : `₱990 ${m.yearly()}`)).toBeInTheDocument();
+      expect(step().getByText(planPrice(plan))).toBeInTheDocument();
+      const method = { card: 'Visa **** **** **** 1381', maya: m.maya_wallet(), checkout: m.checkout() }[context.method as WizardMethod];
       expect(step().getByText(method)).toBeInTheDocument();
-      expect(step().getByText(context.method === 'checkout' ? /does not renew automatically/ : /renews automatically/)).toBeInTheDocument();
-      expect(step().getByRole('button', { name: /^Pay ₱/ })).toBeEnabled();
+      expect(step().getByText(nextSteps(plan, context.method as WizardMethod))).toBeInTheDocument();
+      if (locale === 'en') expect(step().getByText(context.method === 'checkout' ? /does not renew automatically/ : /renews automatically/)).toBeInTheDocument();
+      noEnglishPlanText();
+      expect(step().getByRole('button', { name: PAY() })).toBeEnabled();
       expect(lastAddress(run).searchParams.get('step')).toBe('3');
     },
     'confirm.confirmingCheckout': (run) => {
       expect(run.confirmations.length).toBeGreaterThan(0);
-      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      expect(step().getByRole('button', { name: m.processing() })).toBeDisabled();
       expect(run.redirect).not.toHaveBeenCalled();
     },
     'confirm.creatingCheckout': () => {
-      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
-      expect(step().getByRole('button', { name: 'Edit plan' })).toBeDisabled();
+      expect(step().getByRole('button', { name: m.processing() })).toBeDisabled();
+      expect(step().getByRole('button', { name: m.edit_plan() })).toBeDisabled();
     },
     'confirm.payingByCard': () => {
-      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
-      expect(step().getByRole('button', { name: 'Back' })).toBeDisabled();
+      expect(step().getByRole('button', { name: m.processing() })).toBeDisabled();
+      expect(step().getByRole('button', { name: m.back() })).toBeDisabled();
     },
     'confirm.payingByWallet': () => {
-      expect(step().getByRole('button', { name: 'Processing...' })).toBeDisabled();
+      expect(step().getByRole('button', { name: m.processing() })).toBeDisabled();
     },
     leaving: async (run, snapshot) => {
       const address = run.location.history.at(-1)!;
@@ -269,3 +314,15 @@ describeModel('subscribe', {
     },
   },
 });
+}
+
+// The same paths in each language (issue 37): in Bisaya the plans are the API's Bisaya answer, and every
+// step is checked for English plan text.
+for (const locale of ['en', 'ceb'] satisfies Locale[]) {
+  describe(`in ${locale}`, () => {
+    beforeAll(() => overwriteGetLocale(() => locale));
+    afterAll(() => overwriteGetLocale(() => 'en'));
+    it('renders in that language', () => expect(currentLocale()).toBe(locale));
+    subscribeModel(locale);
+  });
+}
