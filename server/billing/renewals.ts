@@ -399,14 +399,24 @@ async function failRenewal(deps: RenewalDeps, sub: Pick<DueRow, 'id' | 'user_id'
   );
   if (!updated.rows.length) return;
   const user = await contactOf(db, sub.user_id);
+  const retryLine = next ? `We will try again on ${formatDate(next, DISPLAY_TIME_ZONE, user.language)}.` : 'We will not try this payment method again.';
+  if (reason === DECLINE_REASONS.confirm) {
+    // Nobody was there to confirm with the bank: the viewer does it on the Subscription page (Renew now,
+    // product.md#pay-now), as a payment service's "authentication required" mail asks.
+    await deps.mailer.send({
+      to: user.email,
+      language: user.language,
+      subject: `${PRODUCT_NAME}: confirm your payment with your bank`,
+      text: `Hi ${user.firstName}, your bank asks you to confirm the payment that renews your Premium subscription. You keep Premium for now. Press Renew now on your Subscription page and confirm it with your bank: ${deps.publicBaseUrl}/subscription ${retryLine}`,
+    });
+    return;
+  }
   await deps.mailer.send({
     to: user.email,
     language: user.language,
     subject: `${PRODUCT_NAME}: your payment failed — update your payment method`,
     // The reason in our words (a gateway's own kept inside), the date as the page writes it in the reader's language.
-    text: `Hi ${user.firstName}, we could not renew your Premium subscription: ${reasonInOurWords(reason)}. You keep Premium for now. ${
-      next ? `We will try again on ${formatDate(next, DISPLAY_TIME_ZONE, user.language)}.` : 'We will not try this payment method again.'
-    } Update your payment method: ${deps.publicBaseUrl}/subscription/change-payment-method`,
+    text: `Hi ${user.firstName}, we could not renew your Premium subscription: ${reasonInOurWords(reason)}. You keep Premium for now. ${retryLine} Update your payment method: ${deps.publicBaseUrl}/subscription/change-payment-method`,
   });
 }
 

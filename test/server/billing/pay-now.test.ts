@@ -7,9 +7,10 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
+import { translate } from '../../../server/platform/translate';
 import { SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
 import {
-  at, attemptsFor, expectMoneyInvariant, keptCharges, latestSubscription, linkedWallet, MINUTE, newRecords, onHostedPage, PREMIUM,
+  at, attemptsFor, expectMoneyInvariant, keptCharges, latestSubscription, linkedWallet, mailTo, MINUTE, newRecords, onHostedPage, PREMIUM,
   resetSeams, setCard, startSeamsServer,
 } from '../support/seams-harness';
 
@@ -90,6 +91,13 @@ describe('a card whose bank asks to confirm every payment', () => {
   it('Renew now leads to the bank\'s page for the renewal\'s own open charge; confirmed, the period is paid once', async () => {
     const sub = await pastDue('THREE_DS');
     expect((await statusOf()).renewal).toMatchObject({ state: 'PAST_DUE', failure: 'Your bank asked to confirm the payment' });
+    // The mail asks for the confirmation and says where (not "change your payment method"), in the reader's language.
+    const mail = (await mailTo(server, PREMIUM)).at(-1)!;
+    expect(mail.subject).toBe('Sine Bisaya: confirm your payment with your bank');
+    expect(mail.body).toMatch(/Press Renew now on your Subscription page and confirm it with your bank: http:\/\/\S+\/subscription We will try again on /);
+    const bisaya = translate(mail.body, 'ceb');
+    expect(bisaya).toMatch(/^Hi \S+, gipakumpirma sa imong bangko/);
+    expect(bisaya).toMatch(/Sulayan namo pag-usab sa /);
     const answer = await pay(sub.id);
     expect(answer.status, answer.json.message).toBe(200);
     const link = answer.json.data.paymentLink as string;
