@@ -68,7 +68,9 @@ async function startPurchased(tx: Queryable, record: PaidRecord, at: Date): Prom
 
 /**
  * A renewal: the next period starts exactly at the old end date (no gap, no overlap, also when paid
- * late while PAST_DUE), as a new history item on the same plan. It renews on the method the
+ * late while PAST_DUE), as a new history item on the plan the record billed it at: the same plan, or
+ * the one a scheduled move down named (product.md#scheduled-downgrade), so what was charged is what
+ * is granted whatever was scheduled or undone meanwhile. It renews on the method the
  * subscription has NOW (a card or wallet given while PAST_DUE, product.md#dunning), whichever way this
  * period was paid (the engine's charge, or Renew now by checkout). settlement.ts has checked, under
  * lock, that the old row is still live at that end date.
@@ -81,9 +83,9 @@ async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Pro
     await tx.query<{ plan_id: number; end_date: Date; billing_cycle: string; duration: number; payment_method: PaymentMethod; payment_details: Record<string, unknown> | null }>(
       `UPDATE subscriptions s SET status = 'EXPIRED', auto_renew = false, next_attempt_at = NULL, renewal_failure = NULL, updated_at = $3,
          end_notice_at = COALESCE(s.end_notice_at, $3)
-       FROM plans p WHERE p.id = s.plan_id AND s.id = $1 AND s.user_id = $2
+       FROM plans p WHERE p.id = COALESCE($4::int, s.plan_id) AND s.id = $1 AND s.user_id = $2
        RETURNING s.plan_id, s.end_date, p.billing_cycle, p.duration, s.payment_method, s.payment_details`,
-      [renewedId, record.user_id, at],
+      [renewedId, record.user_id, at, record.plan_id],
     )
   ).rows[0];
   if (!old) throw new Error(`Renewal of an unknown subscription ${renewedId}`);
@@ -93,9 +95,9 @@ async function startNextPeriod(tx: Queryable, record: PaidRecord, at: Date): Pro
   await tx.query(
     `WITH next AS (
        INSERT INTO subscriptions (user_id, plan_id, status, start_date, end_date, payment_method, payment_details, auto_renew, previous_plan_id, created_at, updated_at)
-       VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $2, $8, $8) RETURNING id)
+       VALUES ($1, $2, 'ACTIVE', $3, $4, $5, $6, $7, $10, $8, $8) RETURNING id)
      UPDATE payment_records SET subscription_id = next.id FROM next WHERE payment_records.id = $9`,
-    [record.user_id, old.plan_id, start, end, old.payment_method, JSON.stringify(old.payment_details ?? {}), renewing, at, record.id],
+    [record.user_id, record.plan_id, start, end, old.payment_method, JSON.stringify(old.payment_details ?? {}), renewing, at, record.id, old.plan_id],
   );
 }
 

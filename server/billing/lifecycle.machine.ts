@@ -137,7 +137,7 @@ export const lifecycleMachine = setup({
       CHARGE_THEN_TIMEOUT: 'The engine runs; Maya charges and the answer is lost',
       LATE_WEBHOOK: "Maya's lost webhooks arrive late",
       WEBHOOK_LOST: "Maya's webhooks are lost from now on",
-      PLAN_CHANGE: 'The viewer changes plan (monthly and yearly in turn)',
+      PLAN_CHANGE: 'The viewer changes plan (monthly and yearly in turn; a move down while paid time runs is only scheduled: nothing charged)',
       METHOD_CHANGE: 'The viewer gives another card that approves',
       VOUCHER: 'The viewer redeems a voucher',
       CANCEL: 'The viewer cancels',

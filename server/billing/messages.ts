@@ -31,6 +31,11 @@ export const PLAN_CHANGE_MESSAGES = {
   checkout: 'Complete the payment to change your plan.',
   verify: 'Confirm the payment with your bank to change your plan.',
   processing: 'Your payment is being processed. Your plan changes once it is confirmed.',
+  scheduled: (plan: string, date: string) => `Your plan changes to ${plan} on ${date}. Nothing is charged now.`,
+  canceledDowngrade: (plan: string) =>
+    `Your subscription is canceled and will not renew, so it cannot move to ${plan} at the end of its period. Reactivate it first, then change your plan.`,
+  undone: (plan: string, date: string) => `You keep the ${plan} plan. It renews on ${date}.`,
+  nothingScheduled: 'No plan change is scheduled for this subscription.',
   methodUpdated: 'Your payment method has been updated. It takes effect in your next billing cycle.',
   methodUnchanged: 'This is already your payment method. Nothing was changed.',
   noCard: 'Please add a card first.',

@@ -48,10 +48,13 @@ export async function payRenewal(deps: BillingDeps, userId: string, subscription
     }
     const onMethod = pastDue && (current.payment_method === 'MAYA_VAULT' || current.payment_method === 'MAYA_WALLET');
     const reference = renewalReference(current.id, current.end_date);
-    const slug = (await tx.query<{ slug: string }>('SELECT slug FROM plans WHERE id = $1', [current.plan_id])).rows[0]?.slug ?? String(current.plan_id);
+    // The next period is on the plan a scheduled move down names, at its price (product.md#scheduled-downgrade).
+    const planId = current.scheduled_plan_id ?? current.plan_id;
+    const plan = (await tx.query<{ slug: string; name: string; price: string }>('SELECT slug, name, price::text AS price FROM plans WHERE id = $1', [planId])).rows[0];
+    const planName = plan?.name ?? current.plan_name;
     const payment: Omit<PendingPayment, 'id'> = {
-      userId, referenceId: reference, amount: current.plan_price, currency: current.plan_currency, planName: current.plan_name,
-      planSlug: slug, planDescription: `${current.plan_name}, the period from ${current.end_date.toISOString().slice(0, 10)}`,
+      userId, referenceId: reference, amount: plan?.price ?? current.plan_price, currency: current.plan_currency, planName,
+      planSlug: plan?.slug ?? String(planId), planDescription: `${planName}, the period from ${current.end_date.toISOString().slice(0, 10)}`,
     };
     const existing = (
       await tx.query<{ id: string; status: string; payment_link: string | null; amount: string; open_checkout: boolean; open_confirmation: boolean }>(
@@ -71,7 +74,7 @@ export async function payRenewal(deps: BillingDeps, userId: string, subscription
       if (existing.open_confirmation && existing.payment_link) return { link: existing.payment_link };
       throw new HttpError(409, PAYMENT_MESSAGES.inFlight); // the engine is charging it, or another request is opening it
     }
-    let method: ChargeMethod = { kind: 'MAYA_CHECKOUT', itemName: `Sine Bisaya ${current.plan_name}, next period` };
+    let method: ChargeMethod = { kind: 'MAYA_CHECKOUT', itemName: `Sine Bisaya ${planName}, next period` };
     if (onMethod) {
       const next = await immediateAttemptAt(tx, current.id, current.end_date, at);
       if (next?.getTime() !== at.getTime()) throw new HttpError(409, next ? RENEW_MESSAGES.triedToday(formatDateTime(next)) : RENEW_MESSAGES.triedTodayLast);
@@ -96,7 +99,7 @@ export async function payRenewal(deps: BillingDeps, userId: string, subscription
       return { payment: { ...payment, amount: existing.amount, id: existing.id }, method };
     }
     const created = await recordPayment(tx, {
-      userId, subscriptionId: current.id, planId: current.plan_id, referenceId: reference, status: 'PENDING', amount: current.plan_price,
+      userId, subscriptionId: current.id, planId, referenceId: reference, status: 'PENDING', amount: payment.amount,
       paymentMethod,
       gatewayResponse: { details: { ...(onMethod ? (current.payment_details ?? {}) : {}), [RENEWS_KEY]: current.id, periodStart: current.end_date.toISOString() } },
       at,

@@ -132,6 +132,8 @@ export async function releaseQueued(db: Db, ids: string[]): Promise<void> {
 }
 
 interface ClaimRow extends DueRow {
+  /** The plan the next period is on: a scheduled move down's (product.md#scheduled-downgrade), else the subscription's own. */
+  renewal_plan_id: number;
   price: string;
   /** The saved card's customer at Maya (a card subscription). */
   customer_id: string | null;
@@ -167,9 +169,9 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { l
   const sub = (
     await db.query<ClaimRow>(
       `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
-         p.price::text AS price, c.customer_id, ${clockSql('$2')} AS at,
+         p.id AS renewal_plan_id, p.price::text AS price, c.customer_id, ${clockSql('$2')} AS at,
          EXISTS (SELECT 1 FROM payment_records o WHERE o.user_id = s.user_id AND o.status = 'PENDING' AND NOT (o.gateway_response->'details' ? '${RENEWS_KEY}')) AS other_pending
-       FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+       FROM subscriptions s JOIN plans p ON p.id = COALESCE(s.scheduled_plan_id, s.plan_id)
        LEFT JOIN saved_cards c ON s.payment_method = 'MAYA_VAULT' AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
        WHERE s.id = $1`,
       [subscriptionId, unsetClock()],
@@ -189,11 +191,12 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { l
   if (sub.other_pending) return null;
   // The charge itself is held by one process for a while (real time), so two never charge at once.
   const lease = JSON.stringify(new Date().toISOString());
-  // The first attempt for this period writes its record, at the price the period is billed at. Nothing
+  // The first attempt for this period writes its record, on the plan and at the price the period is
+  // billed at (a scheduled move down's: activation.ts starts the period on the record's plan). Nothing
   // is written when the record exists (another process, or an earlier attempt), or when another payment
   // of the viewer (a purchase, a plan change) holds the one slot.
   const created = await recordPaymentUnlessTaken(db, {
-    userId: sub.user_id, subscriptionId: sub.id, planId: sub.plan_id, referenceId: reference, status: 'PENDING', amount: sub.price,
+    userId: sub.user_id, subscriptionId: sub.id, planId: sub.renewal_plan_id, referenceId: reference, status: 'PENDING', amount: sub.price,
     paymentMethod: sub.payment_method, at,
     gatewayResponse: { details: { ...(sub.payment_details ?? {}), [RENEWS_KEY]: sub.id, periodStart: sub.end_date.toISOString() }, chargeClaimedAt: JSON.parse(lease) },
   });

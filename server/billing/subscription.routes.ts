@@ -10,7 +10,7 @@ import {
   voucherRedeemRequestSchema,
 } from '../../src/api/schemas';
 import { changePaymentMethod } from './paymentMethods';
-import { changePlan, previewPlanChange } from './planChange';
+import { changePlan, previewPlanChange, undoScheduledChange } from './planChange';
 import { findPlan, listPlans, namedIn, planNamesIn } from './plans';
 import { requestLanguage } from '../platform/language';
 import type { BillingDeps } from './deps';
@@ -96,6 +96,12 @@ export function subscriptionRoutes(services: Services) {
     const { subscriptionId, planId } = await readBody(c, updatePlanRequestSchema);
     const result = await changePlan(billing, c.get('userId'), subscriptionId, planId, requestLanguage(c));
     return ok(c, { paymentMethod: result.paymentMethod, paymentLink: result.paymentLink }, result.message);
+  });
+
+  // product.md#scheduled-downgrade: a move down waits for the end of the paid period; this undoes it ("Keep Yearly").
+  app.post('/update-plan/undo', auth, async (c) => {
+    const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
+    return ok(c, null, await undoScheduledChange(billing, c.get('userId'), subscriptionId, requestLanguage(c)));
   });
 
   return app;

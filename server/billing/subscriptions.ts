@@ -105,6 +105,10 @@ export interface SubscriptionRow {
   renewal_failure: string | null;
   /** Canceled while its period was unpaid: the end date it had (cancelSubscription). */
   past_due_end: Date | null;
+  /** A move down scheduled for the end of the paid period (planChange.ts, product.md#scheduled-downgrade): its plan. */
+  scheduled_plan_id: number | null;
+  scheduled_plan_name: string | null;
+  scheduled_plan_price: string | null;
 }
 
 /**
@@ -114,6 +118,10 @@ export interface SubscriptionRow {
 const OWN_SHOWN_COLUMNS = `
          s.payment_details->>'voucherCode' AS voucher_code, s.voucher_days, s.voucher_amount::text AS voucher_amount,
          s.terms_cycle, s.terms_price::text AS terms_price, s.terms_duration, s.card_type, s.card_last4`;
+/** The plan a scheduled move down goes to: looked up only for a row that names one. */
+const SCHEDULED_COLUMNS = `
+         s.scheduled_plan_id, (SELECT sp.name FROM plans sp WHERE sp.id = s.scheduled_plan_id) AS scheduled_plan_name,
+         (SELECT sp.price::text FROM plans sp WHERE sp.id = s.scheduled_plan_id) AS scheduled_plan_price`;
 const SHOWN_COLUMNS = `
          p.name AS plan_name, p.type AS plan_type, p.price::text AS plan_price, p.currency AS plan_currency,
          p.duration AS plan_duration, p.billing_cycle AS plan_billing_cycle,${OWN_SHOWN_COLUMNS}`;
@@ -141,7 +149,7 @@ function withPlans<T extends { plan_id: number }>(rows: T[], plans: ReadonlyMap<
 const subscriptionColumns = (at: string) => `
          s.id, s.user_id, s.plan_id, s.status, ${effectiveStatusSql(at)} AS effective_status, s.start_date, s.end_date,
          s.payment_method, s.payment_details, s.auto_renew, s.canceled_date, s.canceled_reason, s.previous_plan_id,
-         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure, s.past_due_end,${SHOWN_COLUMNS}`;
+         s.created_at, s.updated_at, s.next_attempt_at, s.renewal_failure, s.past_due_end,${SCHEDULED_COLUMNS},${SHOWN_COLUMNS}`;
 const SUBSCRIPTION_JOINS = `
   JOIN plans p ON p.id = s.plan_id`;
 const SUBSCRIPTION_SELECT = `SELECT ${subscriptionColumns('$1')} FROM subscriptions s ${SUBSCRIPTION_JOINS}`;
@@ -167,7 +175,7 @@ const CLOCK_IN_STATEMENT: ClockSource = { from: `(SELECT ${clockSql('$1')} AS at
  */
 const clockedSelect = (clock: ClockSource, plans: 'joined' | 'not joined') => `SELECT
          s.id, s.plan_id, s.status AS effective_status, s.start_date, s.end_date,
-         s.payment_method, s.next_attempt_at, s.renewal_failure,${plans === 'joined' ? SHOWN_COLUMNS : OWN_SHOWN_COLUMNS}, ${clock.at} AS read_at
+         s.payment_method, s.next_attempt_at, s.renewal_failure,${SCHEDULED_COLUMNS},${plans === 'joined' ? SHOWN_COLUMNS : OWN_SHOWN_COLUMNS}, ${clock.at} AS read_at
   FROM ${clock.from} subscriptions s ${plans === 'joined' ? SUBSCRIPTION_JOINS : ''}`;
 
 /** A viewer's read, with the session checked in its statement (`guarded`) or not, by how it reads the clock. */
@@ -307,6 +315,16 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
   };
   const renewal = renewalOf(row, at);
   if (renewal) details.renewal = renewal;
+  // A move down waiting for the end of the paid period (product.md#scheduled-downgrade): undoable until then.
+  if (row.scheduled_plan_id !== null && row.effective_status === 'ACTIVE' && row.end_date && row.end_date > at) {
+    details.scheduledChange = {
+      planId: row.scheduled_plan_id,
+      planName: row.scheduled_plan_name ?? '',
+      planAmount: row.scheduled_plan_price ?? '',
+      planCurrency: row.plan_currency,
+      date: row.end_date.toISOString(),
+    };
+  }
   if (row.payment_method !== 'VOUCHER') return details;
   const terms = originalVoucherTerms(row);
   return {
@@ -362,13 +380,13 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
 
 /**
  * The history as the answer's JSON (server/platform/jsonList.ts), each subscription named and ordered
- * as `SubscriptionHistoryItem`: a VOUCHER plan shows as PREMIUM, a voucher's own amount as its price,
+ * as `SubscriptionHistoryItem`: a VOUCHER plan shows as PREMIUM, a voucher's period at 0.00 (it cost nothing),
  * and a period that has ended renews nothing any more, whatever it did while it ran. PostgreSQL's path.
  */
 const historyAnswer = (clock: ClockSource, guard: string) => {
   const status = effectiveStatusSql(clock.at);
   return `SELECT s.id, p.name AS plan, CASE WHEN p.type = 'FREE' THEN 'FREE' ELSE 'PREMIUM' END AS "planType",
-         p.currency, CASE WHEN s.payment_method = 'VOUCHER' AND s.voucher_amount IS NOT NULL THEN s.voucher_amount ELSE p.price END::text AS price,
+         p.currency, CASE WHEN s.payment_method = 'VOUCHER' THEN '0.00' ELSE p.price::text END AS price,
          ${status} AS status, ${isoSql('s.start_date', 'startDate')}, ${isoSql('s.end_date', 'endDate')},
          s.auto_renew AND ${status} <> 'EXPIRED' AS "autoRenew"
   FROM ${clock.from} subscriptions s
@@ -400,7 +418,8 @@ export function toHistoryItem(row: HistoryRow): SubscriptionHistoryItem {
     plan: row.plan_name,
     planType: accessType(row.plan_type),
     currency: row.plan_currency,
-    price: row.payment_method === 'VOUCHER' && row.voucher_amount !== null ? row.voucher_amount : row.plan_price,
+    // A voucher's period cost the viewer nothing (product.md#voucher-price): its face value is not a price paid.
+    price: row.payment_method === 'VOUCHER' ? '0.00' : row.plan_price,
     status: row.effective_status,
     startDate: row.start_date.toISOString(),
     endDate: row.end_date ? row.end_date.toISOString() : null,
@@ -443,7 +462,7 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
     const unpaid = `(s.status = 'PAST_DUE' OR (s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND s.end_date <= $1))`;
     const updated = await tx.query<{ end_date: Date | null }>(
       `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = 'Canceled by the subscriber', updated_at = $1,
-         next_attempt_at = NULL,
+         next_attempt_at = NULL, scheduled_plan_id = NULL,
          past_due_end = CASE WHEN ${unpaid} THEN s.end_date END,
          end_date = CASE WHEN NOT ${unpaid} THEN s.end_date
            WHEN s.end_date + interval '${LAST_RETRY_DAY} days' > $1 THEN s.end_date + interval '${LAST_RETRY_DAY} days'

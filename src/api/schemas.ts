@@ -203,6 +203,15 @@ export const renewalPastDueSchema = z.object({
 /** A checkout subscription whose end is near: the viewer renews it by hand ("Renew now"). */
 export const renewalDueSchema = z.object({ state: z.literal('DUE'), dueDate: z.string() });
 
+/** The plan a scheduled move down goes to, and when (the end of the paid period). */
+export const scheduledChangeSchema = z.object({
+  planId: z.number(),
+  planName: z.string(),
+  planAmount: z.string(),
+  planCurrency: z.string(),
+  date: z.string(),
+});
+
 export const subscriptionStatusDetailsSchema = z.object({
   planId: z.number(),
   planName: z.string(),
@@ -233,6 +242,11 @@ export const subscriptionStatusDetailsSchema = z.object({
    * product.md#checkout-renewal); absent when nothing is due. Ours: the spec shows no such field.
    */
   renewal: z.optional(z.union([renewalPastDueSchema, renewalDueSchema])),
+  /**
+   * A move down that takes effect at the end of the paid period (product.md#scheduled-downgrade): the
+   * plan the next period is on, its price, and the date it starts; undoable until then. Ours.
+   */
+  scheduledChange: z.optional(scheduledChangeSchema),
 });
 
 export const subscriptionHistoryItemSchema = z.object({
@@ -433,6 +447,11 @@ export const planChangePreviewSchema = z.object({
   currency: z.string(),
   carriedDays: z.number(),
   newEndDate: z.string(),
+  /**
+   * A move down while paid time runs: nothing is charged now and the plan changes on this date (the
+   * end of the paid period; product.md#scheduled-downgrade). Absent for a change made now.
+   */
+  changesOn: z.optional(z.string()),
 });
 
 export const appConfigSchema = z.object({

@@ -116,14 +116,16 @@ describe('change plan', () => {
     expect(charge).toMatchObject({ status: 'PAYMENT_SUCCESS', paymentMethod: 'MAYA_VAULT', totalAmount: '990.00', planName: 'Yearly', subscriptionId: after.subscriptionId });
   });
 
-  it('across a Manila month end on the server: yearly → monthly on 31 January 07:00 (30 January in UTC)', async () => {
-    await placeSubscription(PREMIUM, 2, new Date('2026-02-10T07:00:00+08:00'), new Date('2027-02-10T07:00:00+08:00'));
-    await server.setClock('2027-01-31T07:00:00+08:00');
+  it('across a Manila month end on the server: yearly → monthly ending 31 January 07:00 (30 January in UTC) is scheduled; its month ends 28 February', async () => {
+    // A move down waits for the end of the paid year (product.md#scheduled-downgrade; scheduled-downgrade.test.ts).
+    await placeSubscription(PREMIUM, 2, new Date('2026-01-31T07:00:00+08:00'), new Date('2027-01-31T07:00:00+08:00'));
+    await server.setClock('2027-01-20T07:00:00+08:00');
     expect((await preview(PREMIUM, 1)).json.data).toEqual({
-      amountDue: '99.00', currency: 'PHP', carriedDays: 10, newEndDate: new Date('2027-03-10T07:00:00+08:00').toISOString(),
+      amountDue: '0.00', currency: 'PHP', carriedDays: 0, changesOn: new Date('2027-01-31T07:00:00+08:00').toISOString(),
+      newEndDate: new Date('2027-02-28T07:00:00+08:00').toISOString(),
     });
     expect((await updatePlan(PREMIUM, 1)).status).toBe(200);
-    expect((await statusOf(PREMIUM)).endDate).toBe(new Date('2027-03-10T07:00:00+08:00').toISOString());
+    expect(await statusOf(PREMIUM)).toMatchObject({ planId: 2, endDate: new Date('2027-01-31T07:00:00+08:00').toISOString(), scheduledChange: { planId: 1 } });
   });
 
   it('refuses the current plan, a voucher subscription, a FREE viewer, another plan type and someone else’s subscription', async () => {

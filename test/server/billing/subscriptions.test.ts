@@ -163,7 +163,8 @@ describe('history', () => {
 
     expect((await historyOf(CANCELED)).map((h) => [h.status, h.autoRenew])).toEqual([['CANCELED', false], ['EXPIRED', false]]);
     expect((await historyOf(FREE)).map((h) => h.status)).toEqual(['EXPIRED']);
-    expect(await historyOf(VOUCHER)).toMatchObject([{ plan: 'Voucher 30 Days', planType: 'PREMIUM', status: 'ACTIVE', price: '99.00', autoRenew: false }]);
+    // A voucher's period cost nothing: ₱0, not the voucher's face value (product.md#voucher-price).
+    expect(await historyOf(VOUCHER)).toMatchObject([{ plan: 'Voucher 30 Days', planType: 'PREMIUM', status: 'ACTIVE', price: '0.00', autoRenew: false }]);
   });
 
   it('shows only the viewer’s own subscriptions', async () => {

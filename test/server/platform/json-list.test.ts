@@ -150,8 +150,8 @@ describe('the subscription history', () => {
         [userId, plan, status, start, end, method, details === null ? null : JSON.stringify(details), autoRenew],
       );
     const iso = (days: number) => new Date(at.getTime() + days * DAY_MS).toISOString().replace('Z', '999Z');
-    // Newest first: past due in its retries; FREE without an end; a voucher ended (its code unknown, so
-    // the plan's price); a wallet period ended yesterday whose renewal is still being charged.
+    // Newest first: past due in its retries; FREE without an end; a voucher ended (₱0 whatever its code:
+    // a voucher's period cost nothing); a wallet period ended yesterday whose renewal is still being charged.
     // Four live rows for one viewer: the database holds one since issue 32 (subscriptions_one_live); the
     // rows a database of before may still show are put here with the index lifted, for the mapping alone.
     await server.db.exec('DROP INDEX subscriptions_one_live');
@@ -163,7 +163,7 @@ describe('the subscription history', () => {
     expect(history).toEqual(await mapped(userId, at));
     expect(await renderedHistory(userId, at)).toEqual(history);
     expect(history.slice(0, 4).map((h) => [h.status, h.planType, h.price, h.autoRenew, h.endDate === null])).toEqual([
-      ['PAST_DUE', 'PREMIUM', '99.00', true, false], ['ACTIVE', 'FREE', '0.00', true, true], ['EXPIRED', 'PREMIUM', '99.00', false, false], ['ACTIVE', 'PREMIUM', '990.00', true, false],
+      ['PAST_DUE', 'PREMIUM', '99.00', true, false], ['ACTIVE', 'FREE', '0.00', true, true], ['EXPIRED', 'PREMIUM', '0.00', false, false], ['ACTIVE', 'PREMIUM', '990.00', true, false],
     ]);
     expect(history[0]!.startDate).toMatch(/\.\d{3}Z$/);
     await server.reset();
