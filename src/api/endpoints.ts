@@ -69,6 +69,9 @@ export function createApi(http: Http) {
       requestWithMessage(`${V1}/subscription/update-payment-method`, { method: 'POST', body, schema: nothing, signal }),
     updatePlan: (body: { subscriptionId: string; planId: number }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-plan`, { method: 'POST', body, schema: s.planUpdateResultSchema, signal }),
+    /** Ours (product.md#scheduled-downgrade): undoes a move down scheduled for the end of the paid period ("Keep Yearly"). */
+    undoPlanChange: (body: z.infer<typeof s.subscriptionIdRequestSchema>, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/subscription/update-plan/undo`, { method: 'POST', body, schema: nothing, signal }),
     /** Ours (product.md#plan-preview): the numbers of a plan change before it is confirmed. */
     previewPlanChange: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/subscription/update-plan/preview?planId=${encodeURIComponent(String(body.planId))}`, { schema: s.planChangePreviewSchema, signal }),

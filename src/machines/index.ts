@@ -16,6 +16,7 @@ import { subscribeMachine } from './subscribe/subscribe.machine';
 import { cardEntryMachine } from './cardEntry/cardEntry.machine';
 import { walletLinkMachine } from './walletLink/walletLink.machine';
 import { renewNowMachine } from './renewNow/renewNow.machine';
+import { keepPlanMachine } from './keepPlan/keepPlan.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -29,6 +30,7 @@ export const machines = {
   subscription: subscriptionMachine,
   cancelSubscription: cancelSubscriptionMachine,
   renewNow: renewNowMachine,
+  keepPlan: keepPlanMachine,
   voucher: voucherMachine,
   changePlan: changePlanMachine,
   paymentMethod: paymentMethodMachine,

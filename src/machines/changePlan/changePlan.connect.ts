@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
-import { formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
 import { currencySymbol, formatBillingPeriod } from '../../lib/format';
 import { formatPrice, paymentMethodView, type PaymentMethodView } from '../subscription/subscription.format';
 import type { ChangePlanEvent, ChangePlanMachine } from './changePlan.machine';
@@ -108,19 +108,29 @@ function changePlanDialogView(
   snapshot: SnapshotFrom<ChangePlanMachine>,
   send: (event: ChangePlanEvent) => void,
   plans: readonly Plan[] | undefined,
-  paymentMethod?: string | null,
+  status?: SubscriptionStatusDetails,
 ): ChangePlanDialogView {
   const { preview, error, selectedPlanId } = snapshot.context;
   const open = snapshot.matches('open');
   const plan = plans?.find((p) => p.id === selectedPlanId);
+  const planName = plan?.name ?? '';
   const days = preview?.carriedDays ?? 0;
+  // A move down at the end of the paid period (product.md#scheduled-downgrade): nothing now, the day it changes.
+  const changesOn = preview?.changesOn;
   return {
     open,
     loading: snapshot.matches({ open: 'previewing' }),
-    pending: snapshot.matches({ open: 'changing' }),
-    planName: plan?.name ?? '',
-    explanation: changeExplanation(plan?.name ?? '', paymentMethod),
-    facts: preview
+    pending: snapshot.matches({ open: 'changing' }) || snapshot.matches({ open: 'scheduling' }),
+    planName,
+    explanation: changesOn
+      ? m.you_are_moving_to_the_plan_nothing({ planName, currentPlanName: status?.planName ?? '', date: formatDate(changesOn) })
+      : changeExplanation(planName, status?.paymentMethod ?? null),
+    facts: preview && changesOn
+      ? [
+          { label: m.charged_now(), value: formatPrice(preview.amountDue, preview.currency) },
+          { label: m.your_plan_changes_to_on_label({ planName }), value: formatDate(changesOn) },
+        ]
+      : preview
       ? [
           { label: m.charged_now(), value: formatPrice(preview.amountDue, preview.currency) },
           { label: m.days_carried_over(), value: days === 1 ? m.day({ days }) : m.days({ days }) },
@@ -128,7 +138,7 @@ function changePlanDialogView(
         ]
       : null,
     error: snapshot.matches({ open: 'rejected' }) || snapshot.matches({ open: 'previewFailed' }) ? error : null,
-    canConfirm: snapshot.matches({ open: 'confirming' }) || snapshot.matches({ open: 'rejected' }),
+    canConfirm: snapshot.matches({ open: 'confirming' }) || snapshot.matches({ open: 'confirmingLater' }) || snapshot.matches({ open: 'rejected' }),
     confirm: () => send({ type: 'dialog.confirm' }),
     cancel: () => send({ type: 'dialog.cancel' }),
   };
@@ -147,6 +157,6 @@ export function connectChangePlan(snapshot: SnapshotFrom<ChangePlanMachine>, sen
     ...page,
     method: currentMethod(data.status),
     cards: page.stage === 'ready' ? planCards(data.plans ?? [], page.currentPlanId, page.selectedPlanId) : [],
-    dialog: changePlanDialogView(snapshot, send, data.plans, data.status?.paymentMethod ?? null),
+    dialog: changePlanDialogView(snapshot, send, data.plans, data.status),
   };
 }

@@ -11,6 +11,10 @@
  * open with the message, and the same message is toasted (product.md#errors).
  *
  * 'Please select a plan' (product.md#other-rules): 'Change Plan' with no plan selected.
+ *
+ * A move down while paid time runs (product.md#scheduled-downgrade): the server's numbers say nothing
+ * is charged now and on which day the plan changes (`changesOn`); the dialog says so, and 'Yes, I'm
+ * sure' schedules it (the same call; no payment link can follow) and goes back to /subscription.
  */
 import { assign, setup } from 'xstate';
 import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../api/schemas';
@@ -60,6 +64,8 @@ export const changePlanMachine = setup({
       return status?.paymentMethod === 'VOUCHER' || Boolean(status?.isVoucherSubscription);
     },
     hasSelection: ({ context }) => context.selectedPlanId !== null,
+    /** The server's numbers are those of a move down at the end of the paid period. */
+    changesLater: (_, params: { preview: PlanChangePreview | null }) => Boolean(params.preview?.changesOn),
     hasPaymentLink: (_, params: { paymentLink: string | null }) => Boolean(params.paymentLink),
   },
   actions: {
@@ -80,7 +86,7 @@ export const changePlanMachine = setup({
 }).createMachine({
   id: 'changePlan',
   description:
-    'A premium subscriber picks another plan on /subscription/change-plan. Before anything changes, a dialog shows what the server says the change would do (the amount charged now, the days carried over, the new end date); \'Yes, I\'m sure\' makes the change, then the browser goes to the payment link or back to /subscription. A refusal stays in the dialog and is toasted. Without a subscription, or with a voucher one, there is nothing to change.',
+    'A premium subscriber picks another plan on /subscription/change-plan. Before anything changes, a dialog shows what the server says the change would do (the amount charged now, the days carried over, the new end date); \'Yes, I\'m sure\' makes the change, then the browser goes to the payment link or back to /subscription. A move down while paid time runs charges nothing: the dialog says on which day the plan changes, and confirming schedules it. A refusal stays in the dialog and is toasted. Without a subscription, or with a voucher one, there is nothing to change.',
   meta: {
     title: 'Change plan',
     events: {
@@ -150,7 +156,15 @@ export const changePlanMachine = setup({
             id: 'previewPlanChange',
             src: 'previewPlanChange',
             input: ({ context }) => ({ planId: context.selectedPlanId! }),
-            onDone: { target: 'confirming', description: 'Numbers received', actions: { type: 'assignPreview', params: ({ event }) => ({ preview: event.output }) } },
+            onDone: [
+              {
+                guard: { type: 'changesLater', params: ({ event }) => ({ preview: event.output }) },
+                target: 'confirmingLater',
+                description: 'A move down: nothing charged now, the plan changes at the end of the paid period',
+                actions: { type: 'assignPreview', params: ({ event }) => ({ preview: event.output }) },
+              },
+              { target: 'confirming', description: 'Numbers received', actions: { type: 'assignPreview', params: ({ event }) => ({ preview: event.output }) } },
+            ],
             onError: { target: 'previewFailed', actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) } },
           },
           on: { 'dialog.cancel': '#changePlan.choosing' },
@@ -158,6 +172,10 @@ export const changePlanMachine = setup({
         confirming: {
           description: 'Showing the amount, the carried-over days and the new end date',
           on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
+        },
+        confirmingLater: {
+          description: 'Showing that nothing is charged now and the day the plan changes',
+          on: { 'dialog.confirm': 'scheduling', 'dialog.cancel': '#changePlan.choosing' },
         },
         // The numbers could not be read: nothing is confirmed blind; the person cancels and tries again.
         previewFailed: {
@@ -203,10 +221,42 @@ export const changePlanMachine = setup({
             },
           },
         },
-        // The refusal is shown in the dialog; 'Yes, I'm sure' tries again.
+        scheduling: {
+          description: 'Scheduling the move down',
+          invoke: {
+            id: 'updatePlan',
+            src: 'updatePlan',
+            input: ({ context }) => ({ subscriptionId: context.subscriptionId!, planId: context.selectedPlanId! }),
+            onDone: {
+              target: '#changePlan.changed',
+              description: 'Plan change scheduled',
+              actions: [
+                { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || PLAN_CHANGED_FALLBACK }) },
+                'subscriptionChanged',
+                { type: 'goTo', params: { path: '/subscription' } },
+              ],
+            },
+            onError: {
+              target: 'rejected',
+              description: 'Scheduling refused',
+              actions: [
+                { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
+                { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
+                'subscriptionChanged',
+              ],
+            },
+          },
+        },
+        // The refusal is shown in the dialog; 'Yes, I'm sure' tries again (the same way: now, or scheduled).
         rejected: {
           description: 'Showing why the change was refused',
-          on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
+          on: {
+            'dialog.confirm': [
+              { guard: { type: 'changesLater', params: ({ context }) => ({ preview: context.preview }) }, target: 'scheduling', description: 'A move down' },
+              { target: 'changing' },
+            ],
+            'dialog.cancel': '#changePlan.choosing',
+          },
         },
       },
     },

@@ -102,7 +102,8 @@ const lastFour = (masked: string | null) => (masked ? `**** ${masked.slice(-4)}`
 /** The next renewal's amount and method, beside the Next Billing Date (as the best billing portals show it). */
 function nextChargeOf(status: SubscriptionStatusDetails, method: PaymentMethodView | null): string | null {
   if (status.planType !== 'PREMIUM' || status.status !== 'ACTIVE' || !method) return null;
-  const amount = formatPrice(status.planAmount, status.planCurrency);
+  // A scheduled move down (product.md#scheduled-downgrade): the next period is billed on its plan.
+  const amount = formatPrice(status.scheduledChange?.planAmount ?? status.planAmount, status.planCurrency);
   if (status.paymentMethod === 'MAYA_VAULT' || status.paymentMethod === 'MAYA_WALLET') {
     return m.on({ amount, method: [method.name, lastFour(method.detail)].filter(Boolean).join(' ') });
   }

@@ -1,11 +1,12 @@
 /** Redeem voucher (product.md#redeem-voucher, product.md#voucher-flow, product.md#form-rules, product.md#errors). */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { subscriptionStatusQuery } from '../../api/queries';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription';
-import { connectVoucher, voucherMachine } from '../../machines/voucher';
+import { connectVoucher, voucherEffect, voucherMachine } from '../../machines/voucher';
 import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
 import { notifyAction } from '../parts/bindings';
 import { TextField } from '../parts/TextField';
@@ -37,6 +38,8 @@ export default function RedeemVoucherPage() {
     },
   });
   const { fieldError, redeeming, onSubmit: redeem } = useConnect(actor, connectVoucher);
+  // Said before redeeming: what the voucher does to a paid plan (product.md#voucher-on-renewing).
+  const effect = voucherEffect(useQuery(subscriptionStatusQuery(api)).data);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,6 +53,7 @@ export default function RedeemVoucherPage() {
       <section className={card} aria-labelledby="voucher-title">
         <h1 id="voucher-title" className={heading}>{m.redeem_voucher()}</h1>
         <p className={muted}>{m.enter_your_voucher_code_to_activate()}</p>
+        {effect && <p className={css.voucherEffect}>{effect}</p>}
         <form className={form} onSubmit={onSubmit} noValidate aria-label={m.redeem_voucher()}>
           <fieldset className={fieldset} disabled={redeeming}>
             <TextField

@@ -29,6 +29,7 @@ import { lazyPage } from '../lazyPage';
 import type { CancelDialogProps } from '../parts/CancelDialog';
 import { useLoadedWhenIdle } from '../useIdle';
 import { OnDemand } from '../parts/OnDemand';
+import { ScheduledChange } from '../parts/ScheduledChange';
 import * as css from './subscription.css';
 
 // The confirmation dialog (Ark UI, ~19 KB) is not needed to show the page: its code comes once the page is idle, or when asked for.
@@ -87,6 +88,7 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
   return (
     <>
       <RenewalNotice status={status} renewNow={renewNow} />
+      <ScheduledChange status={status} />
       <div className={css.planHeader}>
         <p className={css.planName}>{view.planName}</p>
         {/* The Free plan's name already says FREE (walk finding 21: 'Free / FREE'). */}
