@@ -4,7 +4,7 @@ import { SEED_PLANS, SEED_VOUCHER_PLANS, seededPlanTexts } from '../../server/bi
 import { toPlan } from '../../server/billing/plans';
 import type { Plan } from '../../src/api/schemas';
 import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18n';
-import { formatDateTime } from '../../src/lib/dates';
+import { formatDate, formatDateTime } from '../../src/lib/dates';
 import { ApiError } from '../../src/api/http';
 import { createQueryClient, queryKeys } from '../../src/api/queries';
 import { leaveFor } from '../../src/lib/leave';
@@ -13,7 +13,7 @@ import { changePlanMachine } from '../../src/machines/changePlan/changePlan.mach
 import ChangePlanPage from '../../src/views/pages/ChangePlanPage';
 import { escapeFromDialog, type ActorOutput } from '../support/flow';
 import { describeModel } from '../support/model';
-import { plansFixture, previewFixture, renderPlanChangeView } from '../support/planChange';
+import { plansFixture, previewFixture, renderPlanChangeView, scheduledPreviewFixture } from '../support/planChange';
 import { cachingActors, freeStatus, premiumStatus, voucherStatus } from '../support/subscription';
 
 vi.mock('../../src/lib/leave', () => ({ leaveFor: vi.fn() }));
@@ -28,6 +28,9 @@ const CHECKOUT_LINK = 'http://localhost/sandbox/maya/pages/checkout/0b6f7f43-6c1
 const CHANGED = () => m.your_plan_has_been_changed_to_the({ plan: plansIn(currentLocale())[1].name });
 const PAY_TO_CHANGE = () => m.complete_the_payment_to_change_your();
 const DECLINED = () => m.your_payment_was_declined_please_try();
+/** A scheduled move down (product.md#scheduled-downgrade): the day as the reader's pages write a date. */
+const CHANGES_ON = () => formatDate(scheduledPreviewFixture.changesOn!);
+const SCHEDULED = () => m.your_plan_changes_to_on_nothing({ plan: plansIn(currentLocale())[1].name, date: CHANGES_ON() });
 const dialog = () => within(screen.getByRole('alertdialog'));
 const yes = () => dialog().getByRole('button', { name: m.yes_i_m_sure() });
 
@@ -60,13 +63,14 @@ let attemptedWithoutPlan = false;
 const dismissals = [
   (run: Run) => escapeFromDialog(run),
   (run: Run) => run.user.click(dialog().getByRole('button', { name: m.close() })),
-  (run: Run) => run.user.click(dialog().getByRole('button', { name: m.cancel() })),
+  (run: Run) => run.user.click(dialog().getByRole('button', { name: m.not_now_keep_plan() })),
 ];
 let dismissal = 0;
 
 const updatedIn = (): Array<ActorOutput<typeof changePlanMachine, 'updatePlan'>> => [
   { data: { paymentMethod: 'MAYA_VAULT', paymentLink: null }, message: CHANGED() },
   { data: { paymentMethod: 'MAYA_CHECKOUT', paymentLink: CHECKOUT_LINK }, message: PAY_TO_CHANGE() },
+  { data: { paymentMethod: 'MAYA_VAULT', paymentLink: null }, message: SCHEDULED() },
 ];
 
 function changePlanModel(locale: Locale) {
@@ -91,11 +95,13 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
     'dialog.cancel': [{ type: 'dialog.cancel' }],
     'load.retry': [{ type: 'load.retry' }],
   },
-  serializeContext: (s) => String(s.context.selectedPlanId),
+  // A scheduled move down's numbers lead elsewhere from the same states (rejected → scheduling).
+  serializeContext: (s) => `${s.context.selectedPlanId} ${Boolean(s.context.preview?.changesOn)}`,
   invocations: {
-    loadStatus: { done: [premiumStatus, freeStatus, voucherStatus], error: [new ApiError('Something went wrong', 500)] },
+    // The status names the plan as the API does in this language (product.md#plan-texts).
+    loadStatus: { done: [{ ...premiumStatus, planName: monthly.name }, freeStatus, voucherStatus], error: [new ApiError('Something went wrong', 500)] },
     loadPlans: { done: [locale === 'en' ? plansFixture : [yearly, monthly]], error: [new ApiError('Network error')] },
-    previewPlanChange: { done: [previewFixture], error: [new ApiError('This is already your current plan. Please select another plan.', 409)] },
+    previewPlanChange: { done: [previewFixture, scheduledPreviewFixture], error: [new ApiError('This is already your current plan. Please select another plan.', 409)] },
     updatePlan: { done: withLocale(updatedIn), error: [new ApiError(withLocale(DECLINED), 402)] },
   },
   render: ({ actors, inspect }) => {
@@ -167,8 +173,8 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
       expect(run.location.history.at(-1)).toBe('/subscription/change-plan');
     },
     'open.previewing': async () => {
-      // The dialog's code loads on demand (parts/OnDemand): on the first opening it arrives a moment later.
-      await screen.findByRole('alertdialog');
+      // The dialog's code loads on demand (parts/OnDemand): on the first opening it arrives a moment later (two busy cores).
+      await screen.findByRole('alertdialog', {}, { timeout: 5000 });
       expect(dialog().getByRole('heading', { name: m.are_you_sure_you_want_to_change_your() })).toBeInTheDocument();
       // The chosen plan by its name in this language.
       expect(dialog().getByText(changeExplanation(yearly.name, premiumStatus.paymentMethod))).toBeInTheDocument();
@@ -176,7 +182,7 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
       noEnglishPlanText();
       expect(dialog().getByRole('status')).toHaveTextContent(m.calculating_your_new_plan());
       expect(yes()).toBeDisabled();
-      expect(dialog().getByRole('button', { name: m.cancel() })).toBeEnabled();
+      expect(dialog().getByRole('button', { name: m.not_now_keep_plan() })).toBeEnabled();
     },
     'open.confirming': () => {
       const facts = dialog();
@@ -190,6 +196,24 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
       expect(dialog().queryByRole('status')).not.toBeInTheDocument();
       expect(yes()).toBeEnabled();
     },
+    // product.md#scheduled-downgrade: nothing now, the day the plan changes, and that it can be undone.
+    'open.confirmingLater': () => {
+      const facts = dialog();
+      expect(facts.getByText(m.charged_now()).nextSibling).toHaveTextContent('₱0');
+      expect(facts.getByText(m.your_plan_changes_to_on_label({ planName: yearly.name })).nextSibling).toHaveTextContent(CHANGES_ON());
+      expect(facts.queryByText(m.days_carried_over())).not.toBeInTheDocument();
+      expect(dialog().getByText(m.you_are_moving_to_the_plan_nothing({ planName: yearly.name, currentPlanName: monthly.name, date: CHANGES_ON() }))).toBeInTheDocument();
+      if (locale === 'en') expect(CHANGES_ON()).toBe('01/27/2028');
+      expect(dialog().queryByText(changeExplanation(yearly.name, premiumStatus.paymentMethod))).not.toBeInTheDocument();
+      noEnglishPlanText();
+      expect(dialog().queryByRole('alert')).not.toBeInTheDocument();
+      expect(yes()).toBeEnabled();
+    },
+    'open.scheduling': () => {
+      expect(dialog().getByRole('button', { name: m.changing() })).toBeDisabled();
+      expect(dialog().getByRole('button', { name: m.not_now_keep_plan() })).toBeDisabled();
+      expect(dialog().getByText(m.your_plan_changes_to_on_label({ planName: yearly.name })).nextSibling).toHaveTextContent(CHANGES_ON());
+    },
     'open.previewFailed': (_run, snapshot) => {
       expect(dialog().getByRole('alert')).toHaveTextContent(snapshot.context.error as string);
       expect(yes()).toBeDisabled();
@@ -197,14 +221,15 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
     },
     'open.changing': () => {
       expect(dialog().getByRole('button', { name: m.changing() })).toBeDisabled();
-      expect(dialog().getByRole('button', { name: m.cancel() })).toBeDisabled();
+      expect(dialog().getByRole('button', { name: m.not_now_keep_plan() })).toBeDisabled();
       expect(dialog().getByRole('button', { name: m.close() })).toBeDisabled();
     },
-    'open.rejected': async () => {
+    'open.rejected': async (_run, snapshot) => {
       expect(dialog().getByRole('alert')).toHaveTextContent(DECLINED());
       // The error toast carries the same server message; the numbers stay in view.
       expect(await screen.findAllByText(DECLINED())).toHaveLength(2);
-      expect(dialog().getByText(m.days({ days: 20 }))).toBeInTheDocument();
+      if (snapshot.context.preview?.changesOn) expect(dialog().getByText(m.your_plan_changes_to_on_label({ planName: yearly.name })).nextSibling).toHaveTextContent(CHANGES_ON());
+      else expect(dialog().getByText(m.days({ days: 20 }))).toBeInTheDocument();
       expect(yes()).toBeEnabled();
     },
     changed: async (run) => {
@@ -216,8 +241,8 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
         expect(run.location.history.at(-1)).toBe('/subscription/change-plan');
       } else {
         await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
-        // The server's toast names the new plan in this language ('…ngadto sa Tinuig').
-        expect(await screen.findByText(CHANGED())).toBeInTheDocument();
+        // Changed now, or scheduled: the server's toast names the new plan in this language ('…ngadto sa Tinuig').
+        expect(await screen.findByText((text) => [CHANGED(), SCHEDULED(), PAY_TO_CHANGE()].some((message) => message === text))).toBeInTheDocument();
       }
     },
   },

@@ -27,6 +27,10 @@ export const plansFixture: Plan[] = [
 
 /** premium@ monthly → yearly with 20 days left (Asia/Manila display: 02/04/2028 8:00 am). */
 export const previewFixture: PlanChangePreview = { amountDue: '990.00', currency: 'PHP', carriedDays: 20, newEndDate: '2028-02-04T00:00:00.000Z' };
+/** A move down scheduled for the end of the paid period (product.md#scheduled-downgrade): nothing now, changes on 01/27/2028 (Manila). */
+export const scheduledPreviewFixture: PlanChangePreview = {
+  amountDue: '0.00', currency: 'PHP', carriedDays: 0, newEndDate: '2028-02-27T00:00:00.000Z', changesOn: '2028-01-27T00:00:00.000Z',
+};
 
 export type PlanChangeCall = 'status' | 'plans' | 'preview' | 'update-plan';
 

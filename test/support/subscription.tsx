@@ -55,6 +55,12 @@ export const pastDueStatus: SubscriptionStatusDetails = {
   renewal: { state: 'PAST_DUE', failure: 'Your payment was declined', nextAttemptDate: '2026-12-16T00:00:00.000Z', accessEndDate: '2026-12-22T00:00:00.000Z' },
 };
 
+/** Yearly on a wallet with a move down to Monthly scheduled for its end (product.md#scheduled-downgrade). */
+export const scheduledStatus: SubscriptionStatusDetails = {
+  ...walletStatus, subscriptionId: 'sub-scheduled',
+  scheduledChange: { planId: 1, planName: 'Monthly', planAmount: '99.00', planCurrency: 'PHP', date: premiumStatus.endDate! },
+};
+
 export const historyFixture: SubscriptionHistoryItem[] = [
   { id: 'h-1', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'ACTIVE', startDate: '2026-12-15T00:00:00.000Z', endDate: '2027-01-15T00:00:00.000Z', autoRenew: true },
   { id: 'h-2', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'EXPIRED', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z', autoRenew: false },
