@@ -9,7 +9,7 @@ const apiPort = process.env.API_PORT ?? '8081';
 const SIGNED_IN_SHARED = new RegExp([
   String.raw`node_modules[\\/]@tanstack[\\/]`,
   String.raw`src[\\/]api[\\/](queries|queryClient|schemas|endpoints)\.ts$`,
-  String.raw`src[\\/]views[\\/](useApi|parts[\\/](ErrorBox|bindings|OnDemand))\.tsx?$`,
+  String.raw`src[\\/]views[\\/](useApi|parts[\\/](ErrorBox|bindings|OnDemand|ScheduledChange))\.tsx?$`,
   String.raw`node_modules[\\/]react-error-boundary[\\/]`,
   String.raw`src[\\/]machines[\\/](actors|shared)\.ts$`,
   String.raw`src[\\/]lib[\\/]leave\.ts$`,

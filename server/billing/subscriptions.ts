@@ -321,7 +321,6 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
       planId: row.scheduled_plan_id,
       planName: row.scheduled_plan_name ?? '',
       planAmount: row.scheduled_plan_price ?? '',
-      planCurrency: row.plan_currency,
       date: row.end_date.toISOString(),
     };
   }

@@ -208,7 +208,6 @@ export const scheduledChangeSchema = z.object({
   planId: z.number(),
   planName: z.string(),
   planAmount: z.string(),
-  planCurrency: z.string(),
   date: z.string(),
 });
 

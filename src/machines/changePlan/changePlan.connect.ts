@@ -89,8 +89,13 @@ export interface ChangePlanDialogView {
   planName: string;
   /** How the change is paid: with the card or wallet at once, or on Maya's checkout page (a checkout subscription). */
   explanation: string;
-  /** The server's numbers; null until they are in. */
+  /** The server's numbers for a change made now; null until they are in (or for a move down). */
   facts: Array<{ label: string; value: string }> | null;
+  /**
+   * A move down at the end of the paid period (product.md#scheduled-downgrade): what the dialog says
+   * instead (its words are the dialog's own, so they travel with its chunk only).
+   */
+  later: { planName: string; currentPlanName: string; date: string; charged: string } | null;
   error: string | null;
   canConfirm: boolean;
   confirm: () => void;
@@ -122,15 +127,11 @@ function changePlanDialogView(
     loading: snapshot.matches({ open: 'previewing' }),
     pending: snapshot.matches({ open: 'changing' }) || snapshot.matches({ open: 'scheduling' }),
     planName,
-    explanation: changesOn
-      ? m.you_are_moving_to_the_plan_nothing({ planName, currentPlanName: status?.planName ?? '', date: formatDate(changesOn) })
-      : changeExplanation(planName, status?.paymentMethod ?? null),
-    facts: preview && changesOn
-      ? [
-          { label: m.charged_now(), value: formatPrice(preview.amountDue, preview.currency) },
-          { label: m.your_plan_changes_to_on_label({ planName }), value: formatDate(changesOn) },
-        ]
-      : preview
+    explanation: changeExplanation(planName, status?.paymentMethod ?? null),
+    later: preview && changesOn
+      ? { planName, currentPlanName: status?.planName ?? '', date: formatDate(changesOn), charged: formatPrice(preview.amountDue, preview.currency) }
+      : null,
+    facts: preview && !changesOn
       ? [
           { label: m.charged_now(), value: formatPrice(preview.amountDue, preview.currency) },
           { label: m.days_carried_over(), value: days === 1 ? m.day({ days }) : m.days({ days }) },

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
 import { formatDate } from '../../lib/dates';
-import { formatPrice } from '../subscription/subscription.format';
+import { formatPrice } from '../../lib/format';
 import type { KeepPlanEvent, KeepPlanMachine } from './keepPlan.machine';
 
 export interface ScheduledChangeView {
@@ -26,7 +26,7 @@ export function connectKeepPlan(
   const subscriptionId = status.subscriptionId;
   if (!change || !subscriptionId) return null;
   const busy = snapshot.matches('undoing');
-  const price = formatPrice(change.planAmount, change.planCurrency);
+  const price = formatPrice(change.planAmount, status.planCurrency);
   return {
     line: m.your_plan_changes_to_on_card({ planName: change.planName, date: formatDate(change.date), price }),
     note: m.until_then_you_keep({ currentPlanName: status.planName }),

@@ -8,9 +8,6 @@
 import { assign, setup } from 'xstate';
 import { notProvided } from '../actors';
 import { errorMessageOf, type Notify } from '../shared';
-import { m } from '../../i18n';
-
-export const PLAN_KEPT_FALLBACK = m.your_plan_has_been_changed;
 
 export interface KeepPlanContext {
   subscriptionId: string | null;
@@ -60,7 +57,8 @@ export const keepPlanMachine = setup({
         onDone: {
           target: 'kept',
           actions: [
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || PLAN_KEPT_FALLBACK }) },
+            // The server always says what was kept and until when ('You keep the Yearly plan. It renews on …').
+            { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message }) },
             'subscriptionChanged',
           ],
         },

@@ -8,6 +8,11 @@ import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
 export default function ChangePlanDialog({ view, opener }: { view: ChangePlanDialogView; opener: RefObject<HTMLButtonElement | null> }) {
+  // A move down (product.md#scheduled-downgrade): nothing now, and the day the plan changes.
+  const { later } = view;
+  const facts = later
+    ? [{ label: m.charged_now(), value: later.charged }, { label: m.your_plan_changes_to_on_label({ planName: later.planName }), value: later.date }]
+    : view.facts;
   return (
     <ConfirmDialog
       open={view.open}
@@ -27,12 +32,12 @@ export default function ChangePlanDialog({ view, opener }: { view: ChangePlanDia
       }
     >
       <p className={sub.dialogText}>
-        {view.explanation}
+        {view.later ? m.you_are_moving_to_the_plan_nothing(view.later) : view.explanation}
       </p>
       {view.loading && <p role="status" className={muted}>{m.calculating_your_new_plan()}</p>}
-      {view.facts && (
+      {facts && (
         <dl className={css.dialogFacts} aria-label={m.what_changes()}>
-          {view.facts.map((fact) => (
+          {facts.map((fact) => (
             <div key={fact.label} className={css.factRow}>
               <dt className={sub.factLabel}>{fact.label}</dt>
               <dd className={sub.factValue}>{fact.value}</dd>

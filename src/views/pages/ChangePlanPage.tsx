@@ -18,6 +18,7 @@ import { refreshSubscription } from '../../machines/subscription/subscription.ac
 import { button, card, heading, muted, page } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { ErrorBox } from '../parts/ErrorBox';
+import { ScheduledChange } from '../parts/ScheduledChange';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
@@ -96,6 +97,7 @@ export default function ChangePlanPage() {
               </p>
             )}
             <p className={css.note}>{CHANGE_PLAN_NOTE()}</p>
+            {status && <ScheduledChange status={status} />}
           </section>
           <PlanGrid cards={view.cards} onSelect={view.select} />
           <div className={css.footer}>

@@ -53,7 +53,7 @@ export default function RedeemVoucherPage() {
       <section className={card} aria-labelledby="voucher-title">
         <h1 id="voucher-title" className={heading}>{m.redeem_voucher()}</h1>
         <p className={muted}>{m.enter_your_voucher_code_to_activate()}</p>
-        {effect && <p className={css.voucherEffect}>{effect}</p>}
+        {effect && <p className={`${css.notice.due} ${css.noticeText}`}>{effect}</p>}
         <form className={form} onSubmit={onSubmit} noValidate aria-label={m.redeem_voucher()}>
           <fieldset className={fieldset} disabled={redeeming}>
             <TextField

@@ -160,5 +160,3 @@ export const retries = style({
 /** A successful payment's receipt, under its reference. */
 export const receiptLink = style({ display: 'block', marginTop: space.xs, fontSize: font.size.sm, '@media': { print: { display: 'none' } } });
 
-/** What a voucher does to the current paid plan, said on the redeem page before the code is sent. */
-export const voucherEffect = style({ margin: `${space.sm} 0 0`, padding: space.sm, borderInlineStart: `3px solid ${vars.color.accent}` });

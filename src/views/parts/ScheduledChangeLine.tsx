@@ -1,10 +1,10 @@
 /** The scheduled move down and 'Keep {plan}' (product.md#scheduled-downgrade), from the keepPlan flow. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { queryKeys } from '../../api/queries';
 import type { SubscriptionStatusDetails } from '../../api/schemas';
 import { fromCall } from '../../machines/actors';
 import { connectKeepPlan, keepPlanMachine } from '../../machines/keepPlan';
-import { refreshSubscription } from '../../machines/subscription/subscription.actors';
 import { button } from '../../styles/ui.css';
 import * as css from '../pages/subscription.css';
 import { useApi } from '../useApi';
@@ -18,7 +18,8 @@ export default function ScheduledChangeLine({ status }: { status: SubscriptionSt
   const [actors] = useState(() => ({ undoPlanChange: fromCall(api.undoPlanChange) }));
   const flow = useFlow(keepPlanMachine, {
     actors,
-    actions: { notify: notifyAction, subscriptionChanged: () => void refreshSubscription(queryClient) },
+    // An undo changes the status alone (no history item, no payment): only it is read again.
+    actions: { notify: notifyAction, subscriptionChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus }) },
   });
   const view = useConnect(flow, connectKeepPlan, status);
   if (!view) return null;
