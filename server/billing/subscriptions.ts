@@ -318,7 +318,6 @@ export function toStatusDetails(row: StatusRow, at: Date): SubscriptionStatusDet
   // A move down waiting for the end of the paid period (product.md#scheduled-downgrade): undoable until then.
   if (row.scheduled_plan_id !== null && row.effective_status === 'ACTIVE' && row.end_date && row.end_date > at) {
     details.scheduledChange = {
-      planId: row.scheduled_plan_id,
       planName: row.scheduled_plan_name ?? '',
       planAmount: row.scheduled_plan_price ?? '',
       date: row.end_date.toISOString(),

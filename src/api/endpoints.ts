@@ -70,7 +70,7 @@ export function createApi(http: Http) {
     updatePlan: (body: { subscriptionId: string; planId: number }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-plan`, { method: 'POST', body, schema: s.planUpdateResultSchema, signal }),
     /** Ours (product.md#scheduled-downgrade): undoes a move down scheduled for the end of the paid period ("Keep Yearly"). */
-    undoPlanChange: (body: z.infer<typeof s.subscriptionIdRequestSchema>, signal?: AbortSignal) =>
+    keepPlan: (body: z.infer<typeof s.subscriptionIdRequestSchema>, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-plan/undo`, { method: 'POST', body, schema: nothing, signal }),
     /** Ours (product.md#plan-preview): the numbers of a plan change before it is confirmed. */
     previewPlanChange: (body: { planId: number }, signal?: AbortSignal) =>

@@ -205,7 +205,6 @@ export const renewalDueSchema = z.object({ state: z.literal('DUE'), dueDate: z.s
 
 /** The plan a scheduled move down goes to, and when (the end of the paid period). */
 export const scheduledChangeSchema = z.object({
-  planId: z.number(),
   planName: z.string(),
   planAmount: z.string(),
   date: z.string(),

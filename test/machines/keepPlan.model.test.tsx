@@ -19,7 +19,7 @@ describeModel('keepPlan', {
     'keep.press': [{ type: 'keep.press', subscriptionId: scheduledStatus.subscriptionId! }],
   },
   invocations: {
-    undoPlanChange: { done: [{ data: null, message: KEPT }], error: [new ApiError(REFUSED, 409)] },
+    keepPlan: { done: [{ data: null, message: KEPT }], error: [new ApiError(REFUSED, 409)] },
   },
   render: ({ actors, inspect }) => {
     const server = fakeServer(scheduledStatus);
@@ -29,10 +29,10 @@ describeModel('keepPlan', {
   executors: {
     'keep.press': async (run, event, tools) => {
       statusReads = run.server.calls.filter((call) => call === 'status').length;
-      const calls = tools.actors.inputs('undoPlanChange').length;
+      const calls = tools.actors.inputs('keepPlan').length;
       await run.user.click(await within(await screen.findByRole('region', { name: LINE })).findByRole('button', { name: 'Keep Yearly' }));
       // The undo asked for is this subscription's.
-      await waitFor(() => expect(tools.actors.inputs('undoPlanChange').slice(calls)).toEqual([{ subscriptionId: event.subscriptionId }]));
+      await waitFor(() => expect(tools.actors.inputs('keepPlan').slice(calls)).toEqual([{ subscriptionId: event.subscriptionId }]));
     },
   },
   states: {

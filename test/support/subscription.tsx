@@ -58,7 +58,7 @@ export const pastDueStatus: SubscriptionStatusDetails = {
 /** Yearly on a wallet with a move down to Monthly scheduled for its end (product.md#scheduled-downgrade). */
 export const scheduledStatus: SubscriptionStatusDetails = {
   ...walletStatus, subscriptionId: 'sub-scheduled',
-  scheduledChange: { planId: 1, planName: 'Monthly', planAmount: '99.00', date: premiumStatus.endDate! },
+  scheduledChange: { planName: 'Monthly', planAmount: '99.00', date: premiumStatus.endDate! },
 };
 
 export const historyFixture: SubscriptionHistoryItem[] = [

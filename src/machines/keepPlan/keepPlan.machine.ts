@@ -22,7 +22,7 @@ export const keepPlanMachine = setup({
     events: {} as KeepPlanEvent,
   },
   actors: {
-    undoPlanChange: notProvided<'undoPlanChange'>('undoPlanChange'),
+    keepPlan: notProvided<'keepPlan'>('keepPlan'),
   },
   actions: {
     assignRequest: assign(({ event }) => ({ subscriptionId: event.subscriptionId, error: null })),
@@ -51,8 +51,8 @@ export const keepPlanMachine = setup({
     undoing: {
       description: 'Undoing the scheduled change',
       invoke: {
-        id: 'undoPlanChange',
-        src: 'undoPlanChange',
+        id: 'keepPlan',
+        src: 'keepPlan',
         input: ({ context }) => ({ subscriptionId: context.subscriptionId! }),
         onDone: {
           target: 'kept',

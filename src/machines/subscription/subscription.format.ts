@@ -103,7 +103,7 @@ const lastFour = (masked: string | null) => (masked ? `**** ${masked.slice(-4)}`
 function nextChargeOf(status: SubscriptionStatusDetails, method: PaymentMethodView | null): string | null {
   if (status.planType !== 'PREMIUM' || status.status !== 'ACTIVE' || !method) return null;
   // A scheduled move down (product.md#scheduled-downgrade): the next period is billed on its plan.
-  const amount = formatPrice(status.scheduledChange?.planAmount ?? status.planAmount, status.planCurrency);
+  const amount = formatPrice((status.scheduledChange ?? status).planAmount, status.planCurrency);
   if (status.paymentMethod === 'MAYA_VAULT' || status.paymentMethod === 'MAYA_WALLET') {
     return m.on({ amount, method: [method.name, lastFour(method.detail)].filter(Boolean).join(' ') });
   }

@@ -97,7 +97,7 @@ export default function ChangePlanPage() {
               </p>
             )}
             <p className={css.note}>{CHANGE_PLAN_NOTE()}</p>
-            {status && <ScheduledChange status={status} />}
+            {status && <ScheduledChange status={status} className={sub.notice.due} />}
           </section>
           <PlanGrid cards={view.cards} onSelect={view.select} />
           <div className={css.footer}>

@@ -88,7 +88,7 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
   return (
     <>
       <RenewalNotice status={status} renewNow={renewNow} />
-      <ScheduledChange status={status} />
+      <ScheduledChange status={status} className={css.notice.due} />
       <div className={css.planHeader}>
         <p className={css.planName}>{view.planName}</p>
         {/* The Free plan's name already says FREE (walk finding 21: 'Free / FREE'). */}

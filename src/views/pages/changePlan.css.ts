@@ -32,8 +32,9 @@ export const chosen = style({
   padding: `2px ${space.sm}`, borderRadius: radius.pill, border: `1px solid ${vars.color.accent}`, color: vars.color.text, fontSize: font.size.sm, fontWeight: 600,
 });
 export const footer = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap' });
+// A value (an amount, a date) keeps its width; a long label wraps instead (a move down's label in Bisaya, at 390).
 export const dialogFacts = style({
-  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${space.xs} ${space.md}`, margin: 0,
+  display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(max-content, 1fr)', gap: `${space.xs} ${space.md}`, margin: 0,
 });
 export const factRow = style({ display: 'contents' });
 /* The payment method options (change payment method) */

@@ -7,13 +7,15 @@ import type { SubscriptionStatusDetails } from '../../api/schemas';
 import { lazyPage } from '../lazyPage';
 import { OnDemand } from './OnDemand';
 
-const ScheduledChangeLine = lazyPage<{ status: SubscriptionStatusDetails }>(() => import('./ScheduledChangeLine'));
+const ScheduledChangeLine = lazyPage<{ status: SubscriptionStatusDetails; className: string }>(() => import('./ScheduledChangeLine'));
 
-export function ScheduledChange({ status }: { status: SubscriptionStatusDetails }) {
-  if (!status.scheduledChange || !status.subscriptionId) return null;
+/** `className`: the page's notice box. */
+export function ScheduledChange({ status, className }: { status: SubscriptionStatusDetails; className: string }) {
+  // The line itself says nothing without a subscription to undo it for (keepPlan.connect).
+  if (!status.scheduledChange) return null;
   return (
-    <OnDemand part={ScheduledChangeLine} fallback={null} onFailed={() => {}} resetKey={status.scheduledChange.date}>
-      <ScheduledChangeLine status={status} />
+    <OnDemand part={ScheduledChangeLine} fallback={null} onFailed={() => {}} resetKey={status}>
+      <ScheduledChangeLine status={status} className={className} />
     </OnDemand>
   );
 }

@@ -6,16 +6,16 @@ import type { SubscriptionStatusDetails } from '../../api/schemas';
 import { fromCall } from '../../machines/actors';
 import { connectKeepPlan, keepPlanMachine } from '../../machines/keepPlan';
 import { button } from '../../styles/ui.css';
-import * as css from '../pages/subscription.css';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { notifyAction } from './bindings';
 import { ErrorBox } from './ErrorBox';
 
-export default function ScheduledChangeLine({ status }: { status: SubscriptionStatusDetails }) {
+/** `className`: the page's notice box (the page has its styles already: this part brings none, and loads less). */
+export default function ScheduledChangeLine({ status, className }: { status: SubscriptionStatusDetails; className: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const [actors] = useState(() => ({ undoPlanChange: fromCall(api.undoPlanChange) }));
+  const [actors] = useState(() => ({ keepPlan: fromCall(api.keepPlan) }));
   const flow = useFlow(keepPlanMachine, {
     actors,
     // An undo changes the status alone (no history item, no payment): only it is read again.
@@ -24,13 +24,11 @@ export default function ScheduledChangeLine({ status }: { status: SubscriptionSt
   const view = useConnect(flow, connectKeepPlan, status);
   if (!view) return null;
   return (
-    <section className={css.notice.due} aria-label={view.line}>
-      <p className={css.noticeText}><strong>{view.line}</strong></p>
-      <p className={css.noticeText}>{view.note}</p>
+    <section className={className} aria-label={view.line}>
+      <div><strong>{view.line}</strong></div>
+      <div>{view.note}</div>
       {view.error && <ErrorBox message={view.error} />}
-      <div className={css.actions}>
-        <button type="button" className={button.secondary} disabled={view.busy} aria-busy={view.busy} onClick={view.keep}>{view.label}</button>
-      </div>
+      <button type="button" className={button.secondary} disabled={view.busy} aria-busy={view.busy} onClick={view.keep}>{view.label}</button>
     </section>
   );
 }

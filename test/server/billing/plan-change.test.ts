@@ -125,7 +125,7 @@ describe('change plan', () => {
       newEndDate: new Date('2027-02-28T07:00:00+08:00').toISOString(),
     });
     expect((await updatePlan(PREMIUM, 1)).status).toBe(200);
-    expect(await statusOf(PREMIUM)).toMatchObject({ planId: 2, endDate: new Date('2027-01-31T07:00:00+08:00').toISOString(), scheduledChange: { planId: 1 } });
+    expect(await statusOf(PREMIUM)).toMatchObject({ planId: 2, endDate: new Date('2027-01-31T07:00:00+08:00').toISOString(), scheduledChange: { planName: 'Monthly' } });
   });
 
   it('refuses the current plan, a voucher subscription, a FREE viewer, another plan type and someone else’s subscription', async () => {

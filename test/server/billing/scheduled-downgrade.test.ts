@@ -73,7 +73,7 @@ describe('a move down waits for the end of the paid period', () => {
     expect(await keptCharges(server)).toEqual(['990.00']);
     expect(await statusOf()).toMatchObject({
       planId: YEARLY, status: 'ACTIVE', endDate: yearly.end.toISOString(),
-      scheduledChange: { planId: MONTHLY, planName: 'Monthly', planAmount: '99.00', date: yearly.end.toISOString() },
+      scheduledChange: { planName: 'Monthly', planAmount: '99.00', date: yearly.end.toISOString() },
     });
     // Chosen again: still one scheduled change, still nothing charged.
     expect((await changePlan(MONTHLY)).status).toBe(200);
@@ -138,7 +138,7 @@ describe('a move down waits for the end of the paid period', () => {
     // What the status says is what the row holds.
     const scheduled = await scheduledIn(yearly.id);
     const shown = await statusOf();
-    expect(shown.scheduledChange?.planId ?? null).toBe(scheduled);
+    expect(shown.scheduledChange?.planName ?? null).toBe(scheduled === MONTHLY ? 'Monthly' : null);
     await moneyHolds();
 
     await server.setClock(at(yearly.end, MINUTE));
@@ -197,7 +197,7 @@ describe('a move down waits for the end of the paid period', () => {
     expect((await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId: yearly.id })).status).toBe(200);
     expect((await statusOf()).scheduledChange).toBeUndefined();
     expect((await changePlan(MONTHLY)).status).toBe(200);
-    expect((await statusOf()).scheduledChange).toMatchObject({ planId: MONTHLY });
+    expect((await statusOf()).scheduledChange).toMatchObject({ planName: 'Monthly' });
     await moneyHolds();
   });
 
@@ -222,7 +222,7 @@ describe('a move down waits for the end of the paid period', () => {
     const yearly = await onYearly();
     expect((await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: yearly.id, paymentMethod: 'MAYA_CHECKOUT' })).status).toBe(200);
     expect((await changePlan(MONTHLY)).status).toBe(200);
-    expect((await statusOf()).scheduledChange).toMatchObject({ planId: MONTHLY, planAmount: '99.00' });
+    expect((await statusOf()).scheduledChange).toMatchObject({ planName: 'Monthly', planAmount: '99.00' });
     await server.setClock(at(yearly.end, -2 * 24 * 60 * MINUTE));
     const opened = await server.as(PREMIUM).post('/payment/checkout/renew', { subscriptionId: yearly.id });
     expect(opened.status, opened.json.message).toBe(200);
@@ -245,7 +245,7 @@ describe('a voucher on a paid plan (finding 4)', () => {
     const extendedEnd = new Date(yearly.end.getTime() + 30 * 24 * 60 * MINUTE);
     expect(await statusOf()).toMatchObject({
       subscriptionId: yearly.id, planId: YEARLY, paymentMethod: 'MAYA_VAULT', endDate: extendedEnd.toISOString(),
-      scheduledChange: { planId: MONTHLY, date: extendedEnd.toISOString() },
+      scheduledChange: { planName: 'Monthly', date: extendedEnd.toISOString() },
     });
     // The history prices nothing for the voucher: no row of it, the paid plan runs on.
     const history = (await server.as(PREMIUM).get('/subscription/history')).json.data as Array<{ plan: string; price: string }>;
