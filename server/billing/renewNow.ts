@@ -91,9 +91,14 @@ export async function payRenewal(deps: BillingDeps, userId: string, subscription
     const paymentMethod = method.kind;
     if (existing) {
       // An earlier attempt for this period failed or expired: the same record, one more attempt, at the
-      // amount the period was billed at, on the method paid with now.
+      // amount the period was billed at, on the method paid with now. Opening a hosted checkout charges
+      // nothing, so it is not counted as a retry (retry_count counts charges tried again: the engine's
+      // retries, a new card's charge at once, Renew now on the card or wallet).
       await tx.query(
-        `UPDATE payment_records SET status = 'PENDING', checkout_id = NULL, payment_link = NULL, payment_method = $3, retry_count = retry_count + 1, last_retry_date = $2, updated_at = $2 WHERE id = $1`,
+        `UPDATE payment_records SET status = 'PENDING', checkout_id = NULL, payment_link = NULL, payment_method = $3,
+           retry_count = retry_count + CASE WHEN $3 = 'MAYA_CHECKOUT' THEN 0 ELSE 1 END,
+           last_retry_date = CASE WHEN $3 = 'MAYA_CHECKOUT' THEN last_retry_date ELSE $2 END, updated_at = $2
+         WHERE id = $1`,
         [existing.id, at, paymentMethod],
       );
       return { payment: { ...payment, amount: existing.amount, id: existing.id }, method };

@@ -61,6 +61,17 @@ const accessEndSql = `CASE WHEN s.status = 'PAST_DUE'
 export const effectiveStatusSql = (at: string) =>
   `CASE WHEN s.status IN ${LIVE_SQL} AND s.end_date IS NOT NULL AND ${accessEndSql} <= ${at} THEN 'EXPIRED' ELSE s.status END`;
 
+/**
+ * SQL: the status the history shows at `at` (product.md#renew-early): the effective status, except that a
+ * period renewed early (Renew now paid before its end: startNextPeriod marks it EXPIRED with its end
+ * date kept and no reason) reads ACTIVE until that end, and the paid period after it reads UPCOMING
+ * until it starts. Every other close (plan change, voucher, purchase) moves the end date to the close.
+ */
+export const historyStatusSql = (at: string) =>
+  `CASE WHEN s.status = 'EXPIRED' AND s.canceled_reason IS NULL AND s.end_date IS NOT NULL AND s.start_date <= ${at} AND s.end_date > ${at} THEN 'ACTIVE'
+    WHEN s.status IN ${LIVE_SQL} AND s.start_date > ${at} THEN 'UPCOMING'
+    ELSE ${effectiveStatusSql(at)} END`;
+
 /** SQL: the subscription (alias `s`) gives access at the instant in parameter `at`. */
 export const isCurrentSql = (at: string) => `(s.status IN ${LIVE_SQL} AND (s.end_date IS NULL OR ${accessEndSql} > ${at}))`;
 
@@ -341,6 +352,37 @@ const STATUS_OWN_READS = clockedReads((clock, guard) => `${clockedSelect(clock, 
 const STATUS_INSTANTS = ['start_date', 'end_date', 'next_attempt_at', 'read_at'] as const;
 
 /**
+ * product.md#renew-early: the current subscription starts later (its period was paid early with Renew
+ * now, startNextPeriod): the answer's period is the one running now (its start), paid through the
+ * current one's end, and `nextPeriodStart` says when the paid one begins. One more read, only then.
+ */
+async function paidAhead(q: Queryable, userId: string, details: SubscriptionStatusDetails, nextStart: Date, at: Date): Promise<SubscriptionStatusDetails> {
+  const running = (await q.query<{ start_date: Date }>(
+    `SELECT start_date FROM subscriptions WHERE user_id = $1 AND end_date = $2 AND start_date <= $3 ORDER BY start_date DESC, seq DESC LIMIT 1`,
+    [userId, nextStart, at],
+  )).rows[0];
+  return { ...details, startDate: (running?.start_date ?? nextStart).toISOString(), nextPeriodStart: nextStart.toISOString() };
+}
+
+/**
+ * product.md#ended-unpaid: the viewer's newest subscription ended because its renewal was never paid
+ * (the engine ended it, or its grace ran out before the engine did): when Premium ended. Null otherwise.
+ */
+async function endedUnpaid(q: Queryable, userId: string, at: Date): Promise<{ reason: 'PAYMENT_FAILED'; date: string } | null> {
+  const newest = (await q.query<{ status: string; canceled_reason: string | null; canceled_date: Date | null; end_date: Date | null }>(
+    `SELECT status, canceled_reason, canceled_date, end_date FROM subscriptions WHERE user_id = $1 AND start_date <= $2 ORDER BY start_date DESC, seq DESC LIMIT 1`,
+    [userId, at],
+  )).rows[0];
+  if (!newest?.end_date) return null;
+  if (newest.status === 'EXPIRED' && newest.canceled_reason?.startsWith('Renewal failed:')) {
+    return { reason: 'PAYMENT_FAILED', date: (newest.canceled_date ?? newest.end_date).toISOString() };
+  }
+  const graceEnd = newest.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS;
+  if (newest.status === 'PAST_DUE' && graceEnd <= at.getTime()) return { reason: 'PAYMENT_FAILED', date: new Date(graceEnd).toISOString() };
+  return null;
+}
+
+/**
  * product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current.
  * With `uncheckedSession`, the session is checked in the same statement (issue 21), and null is the
  * answer when nothing current was found under it.
@@ -353,12 +395,17 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
     : null;
   if (own) [current] = own;
   else [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
-  if (current) return toStatusDetails(current, current.read_at);
+  if (current) {
+    const details = toStatusDetails(current, current.read_at);
+    return current.start_date > current.read_at ? await paidAhead(db, userId, details, current.start_date, current.read_at) : details;
+  }
   if (uncheckedSession !== null) return null;
   const at = await now(db);
   const plan = (await db.query<PlanRow>(`${PLAN_SELECT} WHERE id = $1`, [FREE_PLAN_ID])).rows[0];
   const user = (await db.query<{ created_at: Date }>('SELECT created_at FROM users WHERE id = $1', [userId])).rows[0];
+  const ended = await endedUnpaid(db, userId, at);
   return {
+    ...(ended ? { premiumEnded: ended } : {}),
     planId: FREE_PLAN_ID,
     planName: plan?.name ?? 'Free',
     planType: 'FREE',
@@ -382,7 +429,7 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
  * and a period that has ended renews nothing any more, whatever it did while it ran. PostgreSQL's path.
  */
 const historyAnswer = (clock: ClockSource, guard: string) => {
-  const status = effectiveStatusSql(clock.at);
+  const status = historyStatusSql(clock.at);
   return `SELECT s.id, p.name AS plan, CASE WHEN p.type = 'FREE' THEN 'FREE' ELSE 'PREMIUM' END AS "planType",
          p.currency, CASE WHEN s.payment_method = 'VOUCHER' THEN '0.00' ELSE p.price::text END AS price,
          ${status} AS status, ${isoSql('s.start_date', 'startDate')}, ${isoSql('s.end_date', 'endDate')},
@@ -405,7 +452,7 @@ export const HISTORY_ANSWER = HISTORY_READS.given.plain;
 type HistoryRow = Pick<SubscriptionRow, 'id' | 'plan_name' | 'plan_type' | 'plan_currency' | 'plan_price' | 'payment_method' | 'voucher_amount' | 'effective_status' | 'start_date' | 'end_date' | 'auto_renew'>;
 type HistoryOwnRow = Omit<HistoryRow, keyof PlanColumns> & Pick<SubscriptionRow, 'plan_id'>;
 const HISTORY_ROWS_READS = clockedReads((clock, guard) => `SELECT s.id, s.plan_id, s.payment_method, s.voucher_amount::text AS voucher_amount,
-         ${effectiveStatusSql(clock.at)} AS effective_status, s.start_date, s.end_date, s.auto_renew
+         ${historyStatusSql(clock.at)} AS effective_status, s.start_date, s.end_date, s.auto_renew
   FROM ${clock.from} subscriptions s
   WHERE s.user_id = $2${guard}
   ORDER BY ${NEWEST_FIRST}`);

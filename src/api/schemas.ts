@@ -245,6 +245,10 @@ export const subscriptionStatusDetailsSchema = z.object({
    * plan the next period is on, its price, and the date it starts; undoable until then. Ours.
    */
   scheduledChange: z.optional(scheduledChangeSchema),
+  /** Ours (product.md#renew-early): the next period, already paid (Renew now before the end), starts then; startDate is the running period's. */
+  nextPeriodStart: z.optional(z.string()),
+  /** Ours (product.md#ended-unpaid), on a FREE answer: the last Premium ended then because its renewal was never paid. */
+  premiumEnded: z.optional(z.object({ reason: z.literal('PAYMENT_FAILED'), date: z.string() })),
 });
 
 export const subscriptionHistoryItemSchema = z.object({

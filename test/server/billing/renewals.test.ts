@@ -161,7 +161,8 @@ describe('a failed renewal', () => {
     expect(await renewSubscription(deps, sub.id)).toBe('failed');
     expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_FAILED', retry_count: 4 })]);
     expect((await premiumSub()).status).toBe('EXPIRED');
-    expect(await status(PREMIUM)).toMatchObject({ planType: 'FREE' });
+    // product.md#ended-unpaid: the Free answer says when Premium ended, and that its payment failed.
+    expect(await status(PREMIUM)).toMatchObject({ planType: 'FREE', premiumEnded: { reason: 'PAYMENT_FAILED', date: (await server.clock()).toISOString() } });
     expect((await mailTo(PREMIUM)).at(-1)!.subject).toBe('Sine Bisaya: your Premium subscription has ended');
     expect(await chargesFor(reference)).toEqual(['PAYMENT_FAILED', 'PAYMENT_FAILED', 'PAYMENT_FAILED', 'PAYMENT_FAILED', 'PAYMENT_FAILED']);
   });
@@ -236,6 +237,12 @@ describe('what the viewer is told', () => {
     });
     const payments = (await server.as(PREMIUM).get('/payment/history')).json.data as Array<{ referenceId: string; retryCount: number; status: string }>;
     expect(payments.find((p) => p.referenceId === renewalReference(sub.id, sub.end_date))).toMatchObject({ status: 'PAYMENT_FAILED', retryCount: 0 });
+    // Opening Renew now's hosted checkout charges nothing: it is not a retry (the record's count stays).
+    const opened = await server.as(PREMIUM).post('/payment/checkout/renew', { subscriptionId: sub.id });
+    expect(opened.status, opened.json.message).toBe(200);
+    expect(await record(renewalReference(sub.id, sub.end_date))).toEqual([expect.objectContaining({ status: 'PENDING', retry_count: 0, last_retry_date: null })]);
+    // The history's Active tab lists it: PAST_DUE is still Premium.
+    expect((await server.as(PREMIUM).get('/subscription/history')).json.data[0]).toMatchObject({ id: sub.id, status: 'PAST_DUE' });
   });
 
   it('"Renew now" pays a checkout subscription\'s next period once, from 3 days before its end, starting at the old end date', async () => {
@@ -263,7 +270,13 @@ describe('what the viewer is told', () => {
     await server.app.request(link!, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=approve' });
     const after = await status(CANCELED);
     expect(after).toMatchObject({ planType: 'PREMIUM', status: 'ACTIVE', paymentMethod: 'MAYA_CHECKOUT' });
-    expect(new Date(after.startDate).getTime()).toBe(sub.end_date.getTime());
+    // product.md#renew-early: the period running now keeps its start; the paid one starts at the old end date.
+    const runningStart = (await server.db.query<{ start_date: Date }>('SELECT start_date FROM subscriptions WHERE id = $1', [sub.id])).rows[0]!.start_date;
+    expect(after.startDate).toBe(runningStart.toISOString());
+    expect(after.nextPeriodStart).toBe(sub.end_date.toISOString());
+    // The history: the running period ACTIVE until its end (not Expired), the paid one UPCOMING.
+    const history = (await server.as(CANCELED).get('/subscription/history')).json.data as Array<{ id: string; status: string }>;
+    expect(history.slice(0, 2).map((item) => [item.id, item.status])).toEqual([[after.subscriptionId, 'UPCOMING'], [sub.id, 'ACTIVE']]);
     expect(after.renewal).toBeUndefined();
     const reference = renewalReference(sub.id, sub.end_date);
     expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
@@ -275,6 +288,9 @@ describe('what the viewer is told', () => {
     await server.setClock(new Date(sub.end_date.getTime() + 60_000));
     expect((await dueWork(server.db, await server.clock())).notice).not.toContain(sub.id);
     expect(await status(CANCELED)).toMatchObject({ planType: 'PREMIUM', subscriptionId: after.subscriptionId });
+    // Once it has started, the paid period is the plain current one.
+    expect((await status(CANCELED)).nextPeriodStart).toBeUndefined();
+    expect(((await server.as(CANCELED).get('/subscription/history')).json.data as Array<{ status: string }>).slice(0, 2).map((item) => item.status)).toEqual(['ACTIVE', 'EXPIRED']);
   });
 
   it('a card subscription has nothing to renew by hand', async () => {

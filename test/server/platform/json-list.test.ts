@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentRecordSchema, planSchema, subscriptionHistoryItemSchema } from '../../../src/api/schemas';
 import { PAYMENT_HISTORY, toPaymentRecord } from '../../../server/billing/payments';
 import { PLAN_LIST, PLAN_SELECT, toPlan, type PlanRow } from '../../../server/billing/plans';
-import { effectiveStatusSql, HISTORY_ANSWER, toHistoryItem } from '../../../server/billing/subscriptions';
+import { historyStatusSql, HISTORY_ANSWER, toHistoryItem } from '../../../server/billing/subscriptions';
 import { isoSql, jsonList, jsonRows, type ListFlag } from '../../../server/platform/jsonList';
 import type { Db } from '../../../server/platform/db';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
@@ -109,7 +109,7 @@ describe('the subscription history', () => {
   const mapped = async (userId: string, at: Date) => {
     const { rows } = await server.db.query<Parameters<typeof toHistoryItem>[0]>(
       `SELECT s.id, p.name AS plan_name, p.type AS plan_type, p.currency AS plan_currency, p.price::text AS plan_price,
-              s.payment_method, s.voucher_amount::text AS voucher_amount, ${effectiveStatusSql('$1::timestamptz')} AS effective_status,
+              s.payment_method, s.voucher_amount::text AS voucher_amount, ${historyStatusSql('$1::timestamptz')} AS effective_status,
               s.start_date, s.end_date, s.auto_renew
        FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.user_id = $2 ORDER BY s.start_date DESC, s.seq DESC`,
       [at, userId],
