@@ -9,7 +9,8 @@ import {
   formatPrice, historyItems, historyRow, paymentStatusLabel, receiptView, renewalNotice, statusLabel, subscriptionCardView,
 } from '../../src/machines/subscription/subscription.format';
 import {
-  canceledStatus, freeStatus, historyFixture, pastDueStatus, premiumStatus, renewalDueStatus, voucherStatus,
+  canceledCardStatus, canceledStatus, canceledVoucherStatus, freeEndedStatus, freeStatus, historyFixture, paidAheadStatus, pastDueStatus,
+  premiumStatus, renewalDueStatus, voucherStatus, walletStatus,
 } from '../support/subscription';
 
 describe('formatPrice (spec §9 price suffix)', () => {
@@ -41,7 +42,7 @@ describe('status wording', () => {
 describe('subscriptionCardView', () => {
   it('offers cancel for ACTIVE, reactivate for CANCELED, nothing for FREE', () => {
     expect(subscriptionCardView(premiumStatus).change?.open).toEqual({
-      type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-premium', periodEnd: premiumStatus.endDate,
+      type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-premium', periodEnd: premiumStatus.endDate, continuation: 'automatic',
     });
     expect(subscriptionCardView(canceledStatus).change?.kind).toBe('reactivate');
     expect(subscriptionCardView(freeStatus).change).toBeNull();
@@ -51,9 +52,61 @@ describe('subscriptionCardView', () => {
   it('offers cancel for PAST_DUE, with access to the end of the grace period (product.md#dunning)', () => {
     expect(subscriptionCardView(pastDueStatus).change).toEqual({
       kind: 'cancel',
-      open: { type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-past-due', periodEnd: '2026-12-22T00:00:00.000Z', pastDue: true },
+      open: { type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-past-due', periodEnd: '2026-12-22T00:00:00.000Z', continuation: 'automatic', pastDue: true },
     });
     expect(subscriptionCardView({ ...pastDueStatus, status: 'EXPIRED' }).change).toBeNull();
+  });
+
+  it('says the whole state in one line at the top (review expectation 4), each fact once', () => {
+    expect(subscriptionCardView(premiumStatus).summary).toBe('Premium · renews 01/15/2027 for ₱99 on Visa •••• 1381');
+    expect(subscriptionCardView(walletStatus).summary).toBe('Premium · renews 01/15/2027 for ₱990 on Maya Wallet');
+    expect(subscriptionCardView(canceledStatus).summary).toBe('Premium until 02/01/2027; it will not renew');
+    expect(subscriptionCardView(voucherStatus).summary).toBe('Premium until 01/10/2028; it will not renew');
+    expect(subscriptionCardView({ ...canceledStatus, status: 'ACTIVE' }).summary).toBe('Premium until 02/01/2027 · you renew by hand with Maya Checkout');
+    expect(subscriptionCardView(paidAheadStatus).summary).toBe('Premium · paid through 02/15/2027');
+    expect(subscriptionCardView(pastDueStatus).summary).toBe('Premium · payment of ₱99 overdue');
+    expect(subscriptionCardView(freeStatus).summary).toBeNull();
+    // The card's masked number as the summary writes it.
+    expect(subscriptionCardView(premiumStatus).paymentMethod).toBe('Visa •••• 1381');
+  });
+
+  it('PAST_DUE: the amount owed instead of a Next Billing Date in the past (review finding 8)', () => {
+    const card = subscriptionCardView(pastDueStatus);
+    expect(card.amountDue).toBe('₱99');
+    expect([card.dateLabel, card.date]).toEqual([null, null]);
+    expect(subscriptionCardView(premiumStatus).amountDue).toBeNull();
+  });
+
+  it('paid early (product.md#renew-early): the running period\'s start, the paid one as the next period, the end as Next Billing Date', () => {
+    const card = subscriptionCardView(paidAheadStatus);
+    expect(card.startDate).toBe('12/15/2026 8:00 am');
+    expect(card.nextPeriod).toBe('Paid · starts 01/15/2027 8:00 am');
+    expect([card.dateLabel, card.date]).toEqual(['Next Billing Date', '02/15/2027 8:00 am']);
+    expect(card.status).toBe('Active');
+  });
+
+  it('offers only the links the server takes (product.md#subscription-actions)', () => {
+    const links = (status: typeof premiumStatus) => subscriptionCardView(status).links;
+    expect(links(premiumStatus)).toEqual({ changePlan: true, changePaymentMethod: true, redeemVoucher: true });
+    expect(links(pastDueStatus)).toEqual({ changePlan: true, changePaymentMethod: true, redeemVoucher: true });
+    expect(links(voucherStatus)).toEqual({ changePlan: false, changePaymentMethod: false, redeemVoucher: true });
+    expect(links(canceledVoucherStatus)).toEqual({ changePlan: false, changePaymentMethod: false, redeemVoucher: false });
+    // A voucher would replace a checkout or canceled plan rather than add to it: no link there.
+    expect(links(canceledStatus)).toEqual({ changePlan: true, changePaymentMethod: true, redeemVoucher: false });
+    expect(links(renewalDueStatus).redeemVoucher).toBe(false);
+    expect(links(freeStatus).redeemVoucher).toBe(true);
+  });
+
+  it('the reactivate dialog is told how the subscription goes on (review finding 10)', () => {
+    expect(subscriptionCardView(canceledStatus).change?.open).toMatchObject({ change: 'reactivate', continuation: 'byHand' });
+    expect(subscriptionCardView(canceledCardStatus).change?.open).toMatchObject({ change: 'reactivate', continuation: 'automatic' });
+    expect(subscriptionCardView(canceledVoucherStatus).change?.open).toMatchObject({ change: 'reactivate', continuation: 'none' });
+  });
+
+  it('Free: Premium\'s price and benefits; after Premium ended unpaid, when and why (product.md#ended-unpaid)', () => {
+    expect(subscriptionCardView(freeStatus).premiumPitch).toMatch(/^Premium: ₱99 a month or ₱990 a year\./);
+    expect(subscriptionCardView(freeStatus).ended).toBeNull();
+    expect(subscriptionCardView(freeEndedStatus).ended).toBe('Your Premium ended on 12/22/2026 because the renewal payment failed.');
   });
 });
 
@@ -67,10 +120,14 @@ describe('renewalNotice (product.md#dunning, product.md#checkout-renewal)', () =
   });
 });
 
-describe('historyItems (spec §2 tabs)', () => {
-  it('Active keeps only ACTIVE and PREMIUM', () => {
+describe('historyItems (spec §2 tabs, product.md#history-active)', () => {
+  it('Active keeps the PREMIUM items in force: ACTIVE, PAST_DUE, CANCELED to its end, UPCOMING; never EXPIRED or FREE', () => {
     expect(historyItems(historyFixture, 'active').map((i) => i.id)).toEqual(['h-1']);
     expect(historyItems(historyFixture, 'all')).toHaveLength(historyFixture.length);
+    const premium = historyFixture[0]!;
+    const items = ['PAST_DUE', 'CANCELED', 'UPCOMING', 'EXPIRED', 'PENDING'].map((status) => ({ ...premium, id: status, status }));
+    expect(historyItems(items, 'active').map((i) => i.id)).toEqual(['PAST_DUE', 'CANCELED', 'UPCOMING']);
+    expect(statusLabel('UPCOMING')).toBe('Upcoming');
   });
 });
 
@@ -134,7 +191,8 @@ describe('in Bisaya (issue 20)', () => {
     expect(card.price).toBe('₱99 kada bulan');
     expect(card.dateLabel).toBe('Sunod nga Petsa sa Bayad');
     expect(card.date).toBe('Ene 15, 2027, 8:00\u00a0AM');
-    expect(card.nextCharge).toBe('₱99 gikan sa Visa **** 1381');
+    expect(card.summary).toBe('Premium · mo-renew sa Enero 15, 2027, ₱99 gikan sa Visa •••• 1381');
+    expect(subscriptionCardView(canceledStatus).summary).toBe('Premium hangtod Pebrero 1, 2027; dili na kini mo-renew');
     expect(subscriptionCardView(canceledStatus).dateLabel).toBe('Petsa sa Pagtapos');
     expect(subscriptionCardView(voucherStatus).voucher).toBe('SUGBO365 · 365 ka adlaw');
   });

@@ -5,14 +5,16 @@ import { queryKeys } from '../../src/api/queries';
 import { cancelSubscriptionMachine } from '../../src/machines/cancelSubscription/cancelSubscription.machine';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { describeModel } from '../support/model';
-import { canceledStatus, fakeServer, pastDueStatus, premiumStatus, renderSubscriptionView } from '../support/subscription';
+import { canceledCardStatus, canceledStatus, canceledVoucherStatus, fakeServer, pastDueStatus, premiumStatus, renderSubscriptionView } from '../support/subscription';
 import { escapeFromDialog } from '../support/flow';
 
 type Run = ReturnType<typeof renderSubscriptionView>;
 const dialog = () => within(screen.getByRole('alertdialog'));
 // product.md#dates: Asia/Manila, month/day/year, 12-hour clock.
 const ACCESS_ENDS = '01/15/2027 8:00 am';
-const RENEWS = '02/01/2027 12:00 pm';
+const RENEWS = '01/15/2027 8:00 am';
+const CHECKOUT_ENDS = '02/01/2027 12:00 pm';
+const VOUCHER_ENDS = '01/10/2028 8:00 am';
 // A PAST_DUE subscription keeps Premium to the end of its grace period (its renewal's accessEndDate), not its unpaid end date.
 const GRACE_ENDS = '12/22/2026 8:00 am';
 const PAST_DUE_ACCESS_END = pastDueStatus.renewal?.state === 'PAST_DUE' ? pastDueStatus.renewal.accessEndDate : null;
@@ -30,14 +32,17 @@ describeModel('cancelSubscription', {
   events: {
     'dialog.open': [
       { type: 'dialog.open', change: 'cancel', subscriptionId: premiumStatus.subscriptionId!, periodEnd: premiumStatus.endDate },
-      { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledStatus.subscriptionId!, periodEnd: canceledStatus.endDate },
+      // Review finding 10: a card renews by itself; a checkout is paid by hand after a reminder; a voucher just ends.
+      { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledCardStatus.subscriptionId!, periodEnd: canceledCardStatus.endDate, continuation: 'automatic' },
+      { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledStatus.subscriptionId!, periodEnd: canceledStatus.endDate, continuation: 'byHand' },
+      { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledVoucherStatus.subscriptionId!, periodEnd: canceledVoucherStatus.endDate, continuation: 'none' },
       { type: 'dialog.open', change: 'cancel', subscriptionId: pastDueStatus.subscriptionId!, periodEnd: PAST_DUE_ACCESS_END, pastDue: true },
     ],
     'dialog.confirm': [{ type: 'dialog.confirm' }],
     'dialog.cancel': [{ type: 'dialog.cancel' }],
   },
   // Cancel, cancel while PAST_DUE and reactivate share states; the change in context keeps their paths apart.
-  serializeContext: (s) => `${s.context.change}${s.context.pastDue ? ' pastDue' : ''}`,
+  serializeContext: (s) => `${s.context.change}${s.context.pastDue ? ' pastDue' : ''}${s.context.change === 'reactivate' ? ` ${s.context.continuation}` : ''}`,
   invocations: {
     cancelSubscription: { done: [{ message: 'Your subscription has been canceled.' }], error: [new ApiError('This subscription is already canceled.', 409)] },
     resubscribe: { done: [{ message: 'Welcome back! Your subscription is active again.' }], error: [new ApiError('This subscription has ended. Please subscribe again.', 409)] },
@@ -47,7 +52,8 @@ describeModel('cancelSubscription', {
   executors: {
     'dialog.open': async (run, event) => {
       // The account shows the matching card first: ACTIVE and PAST_DUE offer cancel, CANCELED offers reactivate.
-      const status = event.change === 'reactivate' ? canceledStatus : event.pastDue ? pastDueStatus : premiumStatus;
+      const reactivated = { automatic: canceledCardStatus, byHand: canceledStatus, none: canceledVoucherStatus }[event.continuation ?? 'automatic'];
+      const status = event.change === 'reactivate' ? reactivated : event.pastDue ? pastDueStatus : premiumStatus;
       if (run.server.status !== status) {
         run.server.status = status;
         await run.queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus });
@@ -85,7 +91,16 @@ describeModel('cancelSubscription', {
         expect(box.getByRole('button', { name: 'Cancel Subscription' }).className).toMatch(/button_danger/);
       } else {
         expect(box.getByRole('heading', { name: 'Reactivate your subscription?' })).toBeInTheDocument();
-        expect(box.getByText(new RegExp(`renews on ${RENEWS}`))).toBeInTheDocument();
+        const said = box.getAllByText(/./, { selector: 'p' }).map((p) => p.textContent).join(' ');
+        if (snapshot.context.continuation === 'automatic') {
+          expect(said).toContain(`Your PREMIUM plan continues and renews on ${RENEWS} (Asia/Manila) with your current payment method.`);
+        } else if (snapshot.context.continuation === 'byHand') {
+          // Checkout never renews by itself: no promise of it, the reminder instead.
+          expect(said).toContain(`Your PREMIUM plan continues until ${CHECKOUT_ENDS} (Asia/Manila). Maya Checkout does not renew by itself: we will remind you 3 days before that date to pay by hand.`);
+        } else {
+          expect(said).toContain(`Your PREMIUM plan continues until ${VOUCHER_ENDS} (Asia/Manila), when your voucher ends. It does not renew.`);
+        }
+        if (snapshot.context.continuation !== 'automatic') expect(said).not.toMatch(/renews on|with your current payment method/);
         expect(box.getByRole('button', { name: 'Reactivate Subscription' }).className).toMatch(/button_primary/);
       }
       expect(box.queryByRole('alert')).not.toBeInTheDocument();

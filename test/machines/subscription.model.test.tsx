@@ -4,6 +4,7 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import { createQueryClient } from '../../src/api/queries';
 import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18n';
+import { formatDate } from '../../src/lib/dates';
 import { subscriptionMachine } from '../../src/machines/subscription/subscription.machine';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { describeModel, generatePaths } from '../support/model';
@@ -79,8 +80,14 @@ const assertPart: Record<Part, Record<string, () => void>> = {
       if (renewal?.state === 'PAST_DUE') expect(region('status').getByText(`${m.your_payment_was_declined()}.`)).toBeInTheDocument();
       noEnglishPlanName('status');
       expect(region('status').getByText(`₱99 ${m.monthly()}`)).toBeInTheDocument();
-      expect(region('status').getByText('**** **** **** 1381')).toBeInTheDocument();
-      expect(region('status').getByRole('button', { name: m.cancel_subscription() })).toBeEnabled();
+      // The one-line state at the top (review expectation 4), then the method once.
+      expect(region('status').getByText(m.premium_renews_for_on({ date: formatDate(premiumStatus.endDate!), amount: '₱99', method: 'Visa •••• 1381' }))).toBeInTheDocument();
+      expect(region('status').getByText('Visa •••• 1381')).toBeInTheDocument();
+      // The destructive action last, outlined in the danger colour.
+      const cancel = region('status').getByRole('button', { name: m.cancel_subscription() });
+      expect(cancel).toBeEnabled();
+      expect(cancel.className).toMatch(/button_danger/);
+      expect(cancel.parentElement!.lastElementChild).toBe(cancel);
       expect(region('status').queryByRole('status')).not.toBeInTheDocument();
     },
     failed: () => {

@@ -61,6 +61,21 @@ export const scheduledStatus: SubscriptionStatusDetails = {
   scheduledChange: { planName: 'Monthly', planAmount: '99.00', date: premiumStatus.endDate! },
 };
 
+/** A canceled card subscription: reactivating it renews by itself again. */
+export const canceledCardStatus: SubscriptionStatusDetails = { ...premiumStatus, status: 'CANCELED', subscriptionId: 'sub-canceled-card' };
+
+/** A canceled voucher subscription: reactivating it only keeps Premium to the voucher's end. */
+export const canceledVoucherStatus: SubscriptionStatusDetails = { ...voucherStatus, status: 'CANCELED', subscriptionId: 'sub-canceled-voucher' };
+
+/** A checkout subscription whose next period was paid early with Renew now (product.md#renew-early). */
+export const paidAheadStatus: SubscriptionStatusDetails = {
+  ...renewalDueStatus, renewal: undefined, subscriptionId: 'sub-paid-ahead', startDate: '2026-12-15T00:00:00.000Z',
+  nextPeriodStart: '2027-01-15T00:00:00.000Z', endDate: '2027-02-15T00:00:00.000Z',
+};
+
+/** Free after Premium ended unpaid (product.md#ended-unpaid). */
+export const freeEndedStatus: SubscriptionStatusDetails = { ...freeStatus, premiumEnded: { reason: 'PAYMENT_FAILED', date: '2026-12-22T00:00:00.000Z' } };
+
 export const historyFixture: SubscriptionHistoryItem[] = [
   { id: 'h-1', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'ACTIVE', startDate: '2026-12-15T00:00:00.000Z', endDate: '2027-01-15T00:00:00.000Z', autoRenew: true },
   { id: 'h-2', plan: 'Monthly', planType: 'PREMIUM', currency: 'PHP', price: '99.00', status: 'EXPIRED', startDate: '2026-11-15T00:00:00.000Z', endDate: '2026-12-15T00:00:00.000Z', autoRenew: false },

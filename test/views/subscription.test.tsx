@@ -9,8 +9,8 @@ import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { escapeFromDialog } from '../support/flow';
 import * as subscriptionCss from '../../src/views/pages/subscription.css';
 import {
-  canceledStatus, fakeServer, freeStatus, historyFixture, json, pastDueStatus, paymentsFixture, premiumStatus, redeemedFixture, renderSubscriptionView,
-  renewalDueStatus, voucherStatus, walletStatus, type FakeServer,
+  canceledStatus, fakeServer, freeEndedStatus, freeStatus, historyFixture, json, paidAheadStatus, pastDueStatus, paymentsFixture, premiumStatus,
+  redeemedFixture, renderSubscriptionView, renewalDueStatus, voucherStatus, walletStatus, type FakeServer,
 } from '../support/subscription';
 
 vi.mock('../../src/lib/leave', () => ({ leaveFor: vi.fn() }));
@@ -31,76 +31,102 @@ function showPage(status: SubscriptionStatusDetails, change?: (server: FakeServe
   return renderSubscriptionView(<SubscriptionPage />, { path: '/subscription', server });
 }
 
-describe('current-subscription card (spec §2, §9)', () => {
-  it('free@: Free plan, subscribe and redeem links, no dates to bill', async () => {
+/** The card's own action row (not the renewal notice's), in order. */
+const actionNames = () => {
+  const rows = [...screen.getByRole('region', { name: 'Current Subscription' }).querySelectorAll(`.${subscriptionCss.actions}`)]
+    .filter((row) => !row.closest('section[aria-labelledby="renewal-title"]'));
+  return [...rows.at(-1)!.children].map((element) => element.textContent);
+};
+
+describe('current-subscription card (spec §2, §9; review finding 25, expectation 4)', () => {
+  it('free@: Premium\'s price and benefits in short, subscribe and redeem links, no dates to bill', async () => {
     showPage(freeStatus);
     expect(await currentCard().findByText('Free', { selector: 'p' })).toBeInTheDocument();
-    expect(fact('Type')).toBe('FREE');
-    expect(fact('Status')).toBe('Active');
+    expect(currentCard().getByText(/^Premium: ₱99 a month or ₱990 a year\. Every Bisaya film and series/)).toBeInTheDocument();
     expect(currentCard().getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
     expect(currentCard().getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
+    // Nothing said twice: no Plan / Type / Status facts under the header, no dates to bill.
+    expect(currentCard().queryByText('Type')).not.toBeInTheDocument();
     expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
     expect(currentCard().queryByText('Payment Method')).not.toBeInTheDocument();
     expect(currentCard().queryByRole('button', { name: /Cancel|Reactivate/ })).not.toBeInTheDocument();
     expect(currentCard().queryByRole('link', { name: 'Change Plan' })).not.toBeInTheDocument();
+    expect(currentCard().queryByText(/ended on/)).not.toBeInTheDocument();
   });
 
-  it('premium@: price with peso sign and period, next billing date in Manila time, masked card, cancel and change links', async () => {
+  it('Free after Premium ended unpaid (review finding 20): when and why, and Subscribe Again in one click', async () => {
+    showPage(freeEndedStatus);
+    expect(await currentCard().findByText('Your Premium ended on 12/22/2026 because the renewal payment failed.')).toBeInTheDocument();
+    expect(currentCard().getByRole('link', { name: 'Subscribe Again' })).toHaveAttribute('href', '/subscription/payment');
+  });
+
+  it('premium@: the summary line, each fact once, the changes, Redeem Voucher, and Cancel last in the danger colour', async () => {
     showPage(premiumStatus);
-    expect(await currentCard().findByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
+    const cancel = await currentCard().findByRole('button', { name: 'Cancel Subscription' });
+    expect(currentCard().getByText('Premium · renews 01/15/2027 for ₱99 on Visa •••• 1381')).toBeInTheDocument();
+    expect(currentCard().getAllByText('Active')).toHaveLength(1); // once, as the Status fact's badge
+    expect(fact('Status')).toBe('Active');
+    expect(currentCard().queryByText('Type')).not.toBeInTheDocument();
+    expect(currentCard().queryByText('PREMIUM')).not.toBeInTheDocument();
     expect(fact('Price')).toBe('₱99 monthly');
     expect(fact('Start Date')).toBe('12/15/2026 8:00 am');
     expect(fact('Next Billing Date')).toBe('01/15/2027 8:00 am');
-    expect(fact('Payment Method')).toBe('Visa **** **** **** 1381');
+    expect(fact('Payment Method')).toBe('Visa •••• 1381');
+    expect(currentCard().queryByText('Next Charge')).not.toBeInTheDocument();
     expect(currentCard().queryByText('End Date')).not.toBeInTheDocument();
     expect(currentCard().getByRole('link', { name: 'Change Payment Method' })).toHaveAttribute('href', '/subscription/change-payment-method');
     expect(currentCard().getByRole('link', { name: 'Change Plan' })).toHaveAttribute('href', '/subscription/change-plan');
+    // Review finding 24: a voucher adds its days to a renewing card or wallet plan (server/billing/vouchers.ts).
+    expect(currentCard().getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
     expect(currentCard().queryByRole('link', { name: 'Subscribe to Premium Plan' })).not.toBeInTheDocument();
+    expect(actionNames()).toEqual(['Change Plan', 'Change Payment Method', 'Redeem Voucher', 'Cancel Subscription']);
+    expect(cancel.className).toMatch(/button_danger/);
   });
 
-  it("canceled@: 'End Date' instead of 'Next Billing Date', checkout method, reactivate", async () => {
+  it("canceled@: 'Premium until …; it will not renew', 'End Date', checkout method, Reactivate (Change Plan kept: the server takes it)", async () => {
     showPage(canceledStatus);
     expect(await currentCard().findByRole('button', { name: 'Reactivate Subscription' })).toBeEnabled();
+    expect(currentCard().getByText('Premium until 02/01/2027; it will not renew')).toBeInTheDocument();
     expect(fact('Status')).toBe('Canceled');
     expect(fact('End Date')).toBe('02/01/2027 12:00 pm');
     expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
     expect(fact('Payment Method')).toBe('Maya Checkout');
     expect(currentCard().queryByRole('button', { name: 'Cancel Subscription' })).not.toBeInTheDocument();
+    // A voucher would replace a checkout plan rather than add to it: no Redeem Voucher here.
+    expect(actionNames()).toEqual(['Change Plan', 'Change Payment Method', 'Reactivate Subscription']);
+    expect(currentCard().getByRole('button', { name: 'Reactivate Subscription' }).className).toMatch(/button_primary/);
   });
 
-  it('voucher@: the voucher code as the method and the voucher period', async () => {
+  it('voucher@: until when, that it will not renew, the voucher; no dead-end Change Plan or Change Payment Method (review finding 16)', async () => {
     showPage(voucherStatus);
     expect(await currentCard().findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
+    expect(currentCard().getByText('Premium until 01/10/2028; it will not renew')).toBeInTheDocument();
     expect(fact('Payment Method')).toBe('Voucher SUGBO365');
     // A voucher bills nothing: what it is and when it ends, no price per period, no billing date, no next charge.
     expect(fact('Voucher')).toBe('SUGBO365 · 365 days');
     expect(fact('End Date')).toBe('01/10/2028 8:00 am');
     expect(currentCard().queryByText('Price')).not.toBeInTheDocument();
     expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
-    expect(currentCard().queryByText('Next Charge')).not.toBeInTheDocument();
+    expect(actionNames()).toEqual(['Redeem Voucher', 'Cancel Subscription']);
   });
 
-  it('the next charge beside the Next Billing Date: amount and method for a card, wallet or checkout; none when canceled', async () => {
-    const { unmount } = showPage(premiumStatus);
-    expect(await currentCard().findByText('Next Charge')).toBeInTheDocument();
-    expect(fact('Next Charge')).toBe('₱99 on Visa **** 1381');
-    unmount();
-    const wallet = showPage(walletStatus);
-    expect(await currentCard().findByText('Next Charge')).toBeInTheDocument();
-    expect(fact('Next Charge')).toBe('₱990 on Maya Wallet');
-    wallet.unmount();
+  it('a checkout subscription: until when, renewed by hand; paid early (review finding 9): Active, the running start, the next period paid', async () => {
     const checkout = showPage({ ...canceledStatus, status: 'ACTIVE' });
-    expect(await currentCard().findByText('Next Charge')).toBeInTheDocument();
-    expect(fact('Next Charge')).toBe('₱99 by Maya Checkout, when you renew');
+    expect(await currentCard().findByText('Premium until 02/01/2027 · you renew by hand with Maya Checkout')).toBeInTheDocument();
     checkout.unmount();
-    showPage(canceledStatus);
-    await currentCard().findByRole('button', { name: 'Reactivate Subscription' });
-    expect(currentCard().queryByText('Next Charge')).not.toBeInTheDocument();
+    showPage(paidAheadStatus);
+    expect(await currentCard().findByText('Premium · paid through 02/15/2027')).toBeInTheDocument();
+    expect(fact('Status')).toBe('Active');
+    expect(fact('Start Date')).toBe('12/15/2026 8:00 am');
+    expect(fact('Next Period')).toBe('Paid · starts 01/15/2027 8:00 am');
+    expect(fact('Next Billing Date')).toBe('02/15/2027 8:00 am');
+    expect(currentCard().queryByRole('region')).not.toBeInTheDocument();
   });
 
   it('a wallet and a yearly price', async () => {
     showPage(walletStatus);
-    expect(await currentCard().findByText('Maya Wallet')).toBeInTheDocument();
+    expect(await currentCard().findByText('Premium · renews 01/15/2027 for ₱990 on Maya Wallet')).toBeInTheDocument();
+    expect(fact('Payment Method')).toBe('Maya Wallet');
     expect(fact('Price')).toBe('₱990 yearly');
   });
 
@@ -134,9 +160,14 @@ describe('renewals (product.md#dunning, product.md#checkout-renewal)', () => {
     expect(currentCard().getAllByRole('link', { name: 'Change Payment Method' })).toHaveLength(1);
     expect(currentCard().getAllByRole('button', { name: 'Renew now' })).toHaveLength(1);
     expect(fact('Status')).toBe('Past due');
-    // Cancelable, which stops the retries; the plan can still be changed.
+    // Review finding 8: what is owed, and no Next Billing Date in the past (the notice says the next try and the last day).
+    expect(currentCard().getByText('Premium · payment of ₱99 overdue')).toBeInTheDocument();
+    expect(fact('Amount Due')).toBe('₱99');
+    expect(currentCard().queryByText('Next Billing Date')).not.toBeInTheDocument();
+    // Cancelable, which stops the retries, and last; the plan can still be changed.
     expect(currentCard().getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
     expect(currentCard().getByRole('link', { name: 'Change Plan' })).toBeInTheDocument();
+    expect(actionNames()).toEqual(['Change Plan', 'Redeem Voucher', 'Cancel Subscription']);
   });
 
   it('after a hard decline it says the method will not be tried again', async () => {
@@ -170,7 +201,7 @@ describe('renewals (product.md#dunning, product.md#checkout-renewal)', () => {
 });
 
 describe('history (spec §2)', () => {
-  it('Active shows only ACTIVE PREMIUM items; All shows every item', async () => {
+  it('Active shows the PREMIUM items in force; All shows every item', async () => {
     const run = showPage(premiumStatus);
     const active = await historyPanel().findByRole('list', { name: 'Active subscriptions' });
     expect(within(active).getAllByRole('listitem')).toHaveLength(1);
@@ -191,6 +222,21 @@ describe('history (spec §2)', () => {
     await run.user.click(historyPanel().getByRole('tab', { name: 'All' }));
     await waitFor(() => expect(historyPanel().getByRole('tabpanel')).toHaveAccessibleName('All'));
     expect(historyPanel().getByRole('tabpanel')).toHaveTextContent('No subscriptions found');
+  });
+
+  it('Active lists a PAST_DUE item, a CANCELED one still running and an UPCOMING one (review findings 8, 9, 16)', async () => {
+    const premium = historyFixture[0]!;
+    showPage(pastDueStatus, (server) => {
+      server.history = [
+        { ...premium, id: 'h-up', status: 'UPCOMING', startDate: '2027-01-15T00:00:00.000Z', endDate: '2027-02-15T00:00:00.000Z', autoRenew: false },
+        { ...premium, id: 'h-pd', status: 'PAST_DUE' },
+        { ...premium, id: 'h-cx', status: 'CANCELED', autoRenew: false },
+        { ...premium, id: 'h-ex', status: 'EXPIRED', autoRenew: false },
+      ];
+    });
+    const active = await historyPanel().findByRole('list', { name: 'Active subscriptions' });
+    expect(within(active).getAllByRole('listitem').map((item) => within(item).getAllByText(/./, { selector: 'span' })[0]!.textContent))
+      .toEqual(['Upcoming', 'Past due', 'Canceled']);
   });
 
   it('Active hides a FREE item even when it is ACTIVE', async () => {
@@ -345,7 +391,7 @@ describe('a PAST_DUE subscription: cancel and Renew now (product.md#dunning)', (
     expect(run.server.calls).toContain('cancel');
     // The canceled view: the grace period's end as End Date, Reactivate, no renewal notice any more.
     expect(await currentCard().findByRole('button', { name: 'Reactivate Subscription' })).toHaveFocus();
-    expect(fact('Status')).toBe('Canceled');
+    expect(currentCard().getByText('Canceled')).toBeInTheDocument();
     expect(fact('End Date')).toBe('12/22/2026 8:00 am');
     expect(currentCard().queryByRole('region')).not.toBeInTheDocument();
     expect(currentCard().queryByRole('button', { name: 'Renew now' })).not.toBeInTheDocument();
@@ -361,7 +407,7 @@ describe('a PAST_DUE subscription: cancel and Renew now (product.md#dunning)', (
     await run.user.click(await currentCard().findByRole('button', { name: 'Reactivate Subscription' }));
     await run.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await currentCard().findByRole('region', { name: 'Your renewal payment failed' })).toBeInTheDocument();
-    expect(fact('Status')).toBe('Past due');
+    expect(currentCard().getByText('Past due')).toBeInTheDocument();
     expect(currentCard().getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();
   });
 

@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import type { CancelSubscriptionEvent, CancelSubscriptionMachine } from './cancelSubscription.machine';
+import type { CancelSubscriptionEvent, CancelSubscriptionMachine, Continuation } from './cancelSubscription.machine';
 
 export interface CancelDialogProps {
   open: boolean;
@@ -21,8 +21,14 @@ export interface CancelDialogProps {
   request: (open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }>) => void;
 }
 
+const REACTIVATE_TEXT: Record<Continuation, (date: string) => string> = {
+  automatic: (date) => (date ? m.your_premium_plan_continues_and({ date }) : m.your_premium_plan_continues_and_2()),
+  byHand: (date) => (date ? m.your_premium_plan_continues_until_checkout({ date }) : m.your_premium_plan_continues_checkout()),
+  none: (date) => (date ? m.your_premium_plan_continues_until_voucher({ date }) : m.your_premium_plan_continues_voucher()),
+};
+
 export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscriptionMachine>, send: (event: CancelSubscriptionEvent) => void): CancelDialogProps {
-  const { change, periodEnd, pastDue, error } = snapshot.context;
+  const { change, periodEnd, pastDue, continuation, error } = snapshot.context;
   const handlers = {
     confirm: () => send({ type: 'dialog.confirm' }),
     dismiss: () => send({ type: 'dialog.cancel' }),
@@ -58,8 +64,9 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
   return {
     ...handlers, open, pending, error: rejected,
     title: m.reactivate_your_subscription(),
+    // Only a card or wallet renews by itself (review finding 10): checkout is paid by hand after a reminder, a voucher just ends.
     body: [
-      date ? m.your_premium_plan_continues_and({ date }) : m.your_premium_plan_continues_and_2(),
+      REACTIVATE_TEXT[continuation](date),
       m.subscription_fees_are_non_refundable_2(),
     ],
     confirmLabel: pending ? m.reactivating() : m.reactivate_subscription(),

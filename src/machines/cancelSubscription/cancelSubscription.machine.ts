@@ -11,19 +11,26 @@ import { errorMessageOf, type Notify, type Text } from '../shared';
 import type { MessageResult, SubscriptionRequest } from '../subscription/subscription.actors';
 
 export type SubscriptionChange = 'cancel' | 'reactivate';
+/** How a subscription goes on after its date: charged by itself, paid by hand (checkout), or not at all (voucher). */
+export type Continuation = 'automatic' | 'byHand' | 'none';
 
 export interface CancelSubscriptionContext {
   change: SubscriptionChange;
   subscriptionId: string | null;
   /** When access ends (cancel) or the next renewal is due (reactivate), as the server sent it. */
   periodEnd: string | null;
+  /**
+   * How the subscription goes on after periodEnd (the reactivate dialog says it, review finding 10): charged by
+   * itself (card, wallet), paid by hand after a reminder (checkout), or not at all (voucher).
+   */
+  continuation: Continuation;
   /** Canceling a PAST_DUE subscription also stops the retries of its failed renewal (product.md#dunning): the dialog says so. */
   pastDue: boolean;
   error: string | null;
 }
 
 export type CancelSubscriptionEvent =
-  | { type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null; pastDue?: boolean }
+  | { type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null; continuation?: Continuation; pastDue?: boolean }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' };
 
@@ -48,7 +55,10 @@ export const cancelSubscriptionMachine = setup({
   actions: {
     assignRequest: assign(({ event }) =>
       event.type === 'dialog.open'
-        ? { change: event.change, subscriptionId: event.subscriptionId, periodEnd: event.periodEnd, pastDue: event.pastDue ?? false, error: null }
+        ? {
+          change: event.change, subscriptionId: event.subscriptionId, periodEnd: event.periodEnd, continuation: event.continuation ?? 'automatic',
+          pastDue: event.pastDue ?? false, error: null,
+        }
         : {},
     ),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
@@ -68,7 +78,7 @@ export const cancelSubscriptionMachine = setup({
       'dialog.confirm': 'The person confirms',
     },
   },
-  context: { change: 'cancel', subscriptionId: null, periodEnd: null, pastDue: false, error: null },
+  context: { change: 'cancel', subscriptionId: null, periodEnd: null, continuation: 'automatic', pastDue: false, error: null },
   initial: 'closed',
   states: {
     closed: {

@@ -1,6 +1,7 @@
 /** What the Renew now button shows from its flow (product.md#checkout-renewal). */
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
+import { renewNowLabel } from './renewNow.label';
 import type { RenewNowEvent, RenewNowMachine } from './renewNow.machine';
 
 export interface RenewNowProps {
@@ -15,7 +16,7 @@ export interface RenewNowProps {
 export function connectRenewNow(snapshot: SnapshotFrom<RenewNowMachine>, send: (event: RenewNowEvent) => void): RenewNowProps {
   const busy = snapshot.matches('paying') || snapshot.matches('leaving');
   return {
-    label: busy ? m.processing() : m.renew_now(),
+    label: busy ? m.processing() : renewNowLabel(),
     busy,
     error: snapshot.matches('rejected') ? snapshot.context.error : null,
     renew: (subscriptionId) => send({ type: 'renew.start', subscriptionId }),

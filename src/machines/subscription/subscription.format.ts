@@ -6,10 +6,11 @@
 import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { formatBillingPeriod, formatPrice } from '../../lib/format';
+import { renewNowLabel } from '../renewNow/renewNow.label';
+import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
 import { declineReasonOf, gatewayWords, type DeclineReason } from '../../lib/renewal-failures';
 import { receiptPath } from '../../lib/route-paths';
-import type { CancelSubscriptionEvent } from '../cancelSubscription/cancelSubscription.machine';
+import type { CancelSubscriptionEvent, Continuation } from '../cancelSubscription/cancelSubscription.machine';
 
 const STATUS_LABELS: Record<string, () => string> = {
   ACTIVE: m.active,
@@ -17,6 +18,7 @@ const STATUS_LABELS: Record<string, () => string> = {
   PENDING: m.pending,
   PAST_DUE: m.past_due,
   EXPIRED: m.expired,
+  UPCOMING: m.upcoming,
 };
 
 /** A known status in words; any other value exactly as the server sent it (never a crash). */
@@ -76,39 +78,57 @@ export type SubscriptionAction =
   | { kind: 'cancel'; open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }> }
   | { kind: 'reactivate'; open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }> };
 
-export interface SubscriptionCardView {
-  planName: string;
-  planType: string;
-  status: string;
-  statusTone: 'good' | 'warning' | 'neutral';
-  /** '₱99 monthly'; null for the free plan. */
-  price: string | null;
-  startDate: string;
-  /** 'Next Billing Date', or 'End Date' when CANCELED or paid by a voucher (product.md#subscription); null when there is no date. */
-  dateLabel: string | null;
-  date: string | null;
-  /** What the next renewal takes and from where ('₱99 on Visa **** 1381'); null when nothing renews. */
-  nextCharge: string | null;
-  /** A voucher subscription in words ('SUGBO365 · 365 days'); null for any other. */
-  voucher: string | null;
-  paymentMethod: PaymentMethodView | null;
-  isFree: boolean;
-  /** Cancel (ACTIVE or PAST_DUE), reactivate (CANCELED), or none for another status. */
-  change: SubscriptionAction | null;
+export function continuationOf(status: Pick<SubscriptionStatusDetails, 'paymentMethod' | 'isVoucherSubscription'>): Continuation {
+  if (status.paymentMethod === 'VOUCHER' || status.isVoucherSubscription) return 'none';
+  return status.paymentMethod === 'MAYA_CHECKOUT' ? 'byHand' : 'automatic';
 }
 
-const lastFour = (masked: string | null) => (masked ? `**** ${masked.slice(-4)}` : null);
+export interface SubscriptionCardView {
+  planName: string;
+  status: string;
+  statusTone: 'good' | 'warning' | 'neutral';
+  /**
+   * The card's first line, the whole state in one sentence (review expectation 4): 'Premium · renews 01/15/2027
+   * for ₱99 on Visa •••• 1381', 'Premium until 02/01/2027; it will not renew'; null for the free plan.
+   */
+  summary: string | null;
+  /** '₱99 monthly'; null for the free plan and a voucher. */
+  price: string | null;
+  startDate: string;
+  /** 'Next Billing Date', or 'End Date' when CANCELED or paid by a voucher (product.md#subscription); null when there is no date, or PAST_DUE (the date has passed: the notice says what comes next). */
+  dateLabel: string | null;
+  date: string | null;
+  /** PAST_DUE: what is owed for the overdue period ('₱99'). */
+  amountDue: string | null;
+  /** Renew now paid early (product.md#renew-early): 'Paid · starts 03/04/2027'. */
+  nextPeriod: string | null;
+  /** A voucher subscription in words ('SUGBO365 · 365 days'); null for any other. */
+  voucher: string | null;
+  /** The method in the card's words ('Visa •••• 1381', 'Maya Wallet', 'Voucher SUGBO365'). */
+  paymentMethod: string | null;
+  isFree: boolean;
+  /** The free card: what Premium costs and gives. */
+  premiumPitch: string | null;
+  /** The free card after Premium ended unpaid (product.md#ended-unpaid): when and why. */
+  ended: string | null;
+  /** Cancel (ACTIVE or PAST_DUE), reactivate (CANCELED), or none for another status. */
+  change: SubscriptionAction | null;
+  /**
+   * The links the card offers, only where the server would take them (product.md#subscription-actions):
+   * no plan or method change for a voucher (refused: 'Voucher subscriptions cannot change …'); Redeem
+   * Voucher where a voucher adds its days to the Premium running (a renewing card or wallet, or a voucher).
+   */
+  links: { changePlan: boolean; changePaymentMethod: boolean; redeemVoucher: boolean };
+}
 
-/** The next renewal's amount and method, beside the Next Billing Date (as the best billing portals show it). */
-function nextChargeOf(status: SubscriptionStatusDetails, method: PaymentMethodView | null): string | null {
-  if (status.planType !== 'PREMIUM' || status.status !== 'ACTIVE' || !method) return null;
-  // A scheduled move down (product.md#scheduled-downgrade): the next period is billed on its plan.
-  const amount = formatPrice((status.scheduledChange ?? status).planAmount, status.planCurrency);
-  if (status.paymentMethod === 'MAYA_VAULT' || status.paymentMethod === 'MAYA_WALLET') {
-    return m.on({ amount, method: [method.name, lastFour(method.detail)].filter(Boolean).join(' ') });
-  }
-  if (status.paymentMethod === 'MAYA_CHECKOUT') return m.by_maya_checkout_when_you_renew({ amount });
-  return null;
+/** A card's last four as the card shows it everywhere ('•••• 1381'). */
+const lastFour = (masked: string | null | undefined) => (masked ? `•••• ${masked.replace(/\D/g, '').slice(-4)}` : null);
+
+function methodInWords(status: SubscriptionStatusDetails): string | null {
+  const method = paymentMethodView(status);
+  if (!method) return null;
+  if (status.paymentMethod === 'MAYA_VAULT') return [method.name, lastFour(method.detail)].filter(Boolean).join(' ');
+  return [method.name, method.detail].filter(Boolean).join(' ');
 }
 
 function voucherOf(status: SubscriptionStatusDetails): string | null {
@@ -118,27 +138,44 @@ function voucherOf(status: SubscriptionStatusDetails): string | null {
   return [code, days ? (days === 1 ? m.day({ days }) : m.days({ days })) : null].filter(Boolean).join(' · ') || m.voucher();
 }
 
+function summaryOf(status: SubscriptionStatusDetails, method: string | null): string | null {
+  if (status.planType !== 'PREMIUM') return null;
+  const until = status.endDate ? formatDate(status.endDate) : null;
+  // The next period is billed on a scheduled move down's plan, at its price (product.md#scheduled-downgrade).
+  const amount = formatPrice((status.scheduledChange ?? status).planAmount, status.planCurrency);
+  if (status.status === 'PAST_DUE') return m.premium_payment_overdue({ amount });
+  if (!until) return m.premium();
+  if (status.status === 'CANCELED' || continuationOf(status) === 'none') return m.premium_until_it_will_not_renew({ date: until });
+  if (status.status !== 'ACTIVE') return null;
+  if (status.nextPeriodStart) return m.premium_paid_through({ date: until });
+  if (continuationOf(status) === 'byHand') return m.premium_until_you_renew_by_hand({ date: until });
+  return method ? m.premium_renews_for_on({ date: until, amount, method }) : m.premium_renews_for({ date: until, amount });
+}
+
 export function subscriptionCardView(status: SubscriptionStatusDetails): SubscriptionCardView {
   const isFree = status.planType !== 'PREMIUM';
   const voucher = voucherOf(status);
   const canceled = status.status === 'CANCELED';
-  const date = status.endDate ? formatDateTime(status.endDate) || null : null;
+  const pastDue = status.status === 'PAST_DUE';
+  const date = status.endDate && !pastDue ? formatDateTime(status.endDate) || null : null;
+  const method = methodInWords(status);
   let change: SubscriptionAction | null = null;
   if (!isFree && status.subscriptionId) {
-    const open = { subscriptionId: status.subscriptionId, periodEnd: status.endDate } as const;
+    const open = { subscriptionId: status.subscriptionId, periodEnd: status.endDate, continuation: continuationOf(status) } as const;
     if (status.status === 'ACTIVE') change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', ...open } };
     else if (canceled) change = { kind: 'reactivate', open: { type: 'dialog.open', change: 'reactivate', ...open } };
-    else if (status.status === 'PAST_DUE') {
+    else if (pastDue) {
       // product.md#dunning: canceling stops the retries; access lasts to the end of the grace period, not the unpaid end date.
       const accessEnd = status.renewal?.state === 'PAST_DUE' ? status.renewal.accessEndDate : null;
-      change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', subscriptionId: status.subscriptionId, periodEnd: accessEnd, pastDue: true } };
+      change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', ...open, periodEnd: accessEnd, pastDue: true } };
     }
   }
+  const renewing = !isFree && continuationOf(status) === 'automatic' && (status.status === 'ACTIVE' || pastDue);
   return {
     planName: status.planName,
-    planType: status.planType,
     status: statusLabel(status.status),
     statusTone: statusTone(status.status),
+    summary: summaryOf(status, method),
     // A voucher bills nothing: it says what it is instead of a price per period.
     price: isFree || voucher
       ? null
@@ -146,11 +183,19 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
     startDate: formatDateTime(status.startDate),
     dateLabel: date ? (canceled || voucher ? m.end_date() : m.next_billing_date()) : null,
     date,
-    nextCharge: nextChargeOf(status, paymentMethodView(status)),
+    amountDue: pastDue ? formatPrice(status.planAmount, status.planCurrency) : null,
+    nextPeriod: status.nextPeriodStart && !isFree ? m.paid_starts({ date: formatDateTime(status.nextPeriodStart) }) : null,
     voucher,
-    paymentMethod: paymentMethodView(status),
+    paymentMethod: method,
     isFree,
+    premiumPitch: isFree ? m.premium_pitch() : null,
+    ended: isFree && status.premiumEnded ? m.your_premium_ended_on_because({ date: formatDate(status.premiumEnded.date) }) : null,
     change,
+    links: {
+      changePlan: !isFree && !voucher,
+      changePaymentMethod: !isFree && !voucher,
+      redeemVoucher: isFree || renewing || (!!voucher && status.status === 'ACTIVE'),
+    },
   };
 }
 
@@ -197,7 +242,7 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
           ? m.we_will_try_again_on({ date: formatDateTime(renewal.nextAttemptDate) })
           : m.we_will_not_try_this_payment_method(),
         m.change_your_payment_method_to_keep({ date: formatDateTime(renewal.accessEndDate) }),
-        ...(renew ? [m.or_press_renew_now_to_pay_the()] : []),
+        ...(renew ? [m.or_press_renew_now_to_pay_the({ action: renewNowLabel() })] : []),
       ],
       actions: renew ? [{ kind: 'changePaymentMethod' }, renew] : [{ kind: 'changePaymentMethod' }],
     };
@@ -216,9 +261,13 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
 
 export type HistoryTab = 'active' | 'all';
 
-/** The Active tab shows only items that are ACTIVE and PREMIUM (product.md#subscription). */
+/**
+ * The Active tab shows the PREMIUM items that give Premium now or are paid to come (product.md#history-active):
+ * ACTIVE, and also PAST_DUE (retried, still Premium), CANCELED (Premium to its end date) and UPCOMING (paid early).
+ */
+const IN_FORCE = new Set(['ACTIVE', 'PAST_DUE', 'CANCELED', 'UPCOMING']);
 export function historyItems(history: readonly SubscriptionHistoryItem[], tab: HistoryTab): SubscriptionHistoryItem[] {
-  return tab === 'all' ? [...history] : history.filter((item) => item.status === 'ACTIVE' && item.planType === 'PREMIUM');
+  return tab === 'all' ? [...history] : history.filter((item) => IN_FORCE.has(item.status) && item.planType === 'PREMIUM');
 }
 
 export interface HistoryRow {

@@ -4,7 +4,7 @@
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -77,6 +77,15 @@ function RenewalNotice({ status, renewNow }: { status: SubscriptionStatusDetails
   );
 }
 
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className={css.factLabel}>{label}</dt>
+      <dd className={css.factValue}>{children}</dd>
+    </>
+  );
+}
+
 function CurrentSubscription({ status, onChange, opener, renewNow }: {
   status: SubscriptionStatusDetails;
   onChange: () => void;
@@ -85,77 +94,50 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
 }) {
   const view = subscriptionCardView(status);
   const notice = renewalNotice(status);
+  // The way forward first, the destructive Cancel last and outlined in the danger colour (review finding 25).
+  const { links, change } = view;
   return (
     <>
       <RenewalNotice status={status} renewNow={renewNow} />
       <ScheduledChange status={status} className={css.notice.due} />
       <div className={css.planHeader}>
         <p className={css.planName}>{view.planName}</p>
-        {/* The Free plan's name already says FREE (walk finding 21: 'Free / FREE'). */}
-        {!view.isFree && <span className={css.badge.type}>{view.planType}</span>}
-        <span className={css.badge[view.statusTone]}>{view.status}</span>
       </div>
-      <dl className={css.facts}>
-        <dt className={css.factLabel}>{m.plan()}</dt>
-        <dd className={css.factValue}>{view.planName}</dd>
-        <dt className={css.factLabel}>{m.type()}</dt>
-        <dd className={css.factValue}>{view.planType}</dd>
-        <dt className={css.factLabel}>{m.status()}</dt>
-        <dd className={css.factValue}>{view.status}</dd>
-        {view.price && (
-          <>
-            <dt className={css.factLabel}>{m.price()}</dt>
-            <dd className={css.factValue}>{view.price}</dd>
-          </>
-        )}
-        <dt className={css.factLabel}>{m.start_date()}</dt>
-        <dd className={css.factValue}>{view.startDate}</dd>
-        {view.voucher && (
-          <>
-            <dt className={css.factLabel}>{m.voucher()}</dt>
-            <dd className={css.factValue}>{view.voucher}</dd>
-          </>
-        )}
-        {view.dateLabel && (
-          <>
-            <dt className={css.factLabel}>{view.dateLabel}</dt>
-            <dd className={css.factValue}>{view.date}</dd>
-          </>
-        )}
-        {view.nextCharge && (
-          <>
-            <dt className={css.factLabel}>{m.next_charge()}</dt>
-            <dd className={css.factValue}>{view.nextCharge}</dd>
-          </>
-        )}
-        {view.paymentMethod && (
-          <>
-            <dt className={css.factLabel}>{m.payment_method()}</dt>
-            <dd className={css.factValue}>
-              {view.paymentMethod.name}
-              {view.paymentMethod.detail && <> <span className={css.mono}>{view.paymentMethod.detail}</span></>}
-            </dd>
-          </>
-        )}
-      </dl>
+      {view.summary && <p className={css.summary}>{view.summary}</p>}
+      {view.ended && <p className={css.summary}>{view.ended}</p>}
+      {view.premiumPitch && <p className={css.pitch}>{view.premiumPitch}</p>}
+      {!view.isFree && (
+        <dl className={css.facts}>
+          <Fact label={m.status()}><span className={css.badge[view.statusTone]}>{view.status}</span></Fact>
+          {view.price && <Fact label={m.price()}>{view.price}</Fact>}
+          {view.amountDue && <Fact label={m.amount_due()}>{view.amountDue}</Fact>}
+          <Fact label={m.start_date()}>{view.startDate}</Fact>
+          {view.voucher && <Fact label={m.voucher()}>{view.voucher}</Fact>}
+          {view.nextPeriod && <Fact label={m.next_period()}>{view.nextPeriod}</Fact>}
+          {view.dateLabel && <Fact label={view.dateLabel}>{view.date}</Fact>}
+          {view.paymentMethod && <Fact label={m.payment_method()}>{view.paymentMethod}</Fact>}
+        </dl>
+      )}
       <div className={css.actions}>
         {view.isFree ? (
           <>
-            <Link href={routes.subscribe} className={button.primary}>{m.subscribe_to_premium_plan()}</Link>
+            <Link href={routes.subscribe} className={button.primary}>{view.ended ? m.subscribe_again() : m.subscribe_to_premium_plan()}</Link>
             <Link href={routes.redeemVoucher} className={button.secondary}>{m.redeem_voucher()}</Link>
           </>
         ) : (
           <>
-            {view.change && (
-              // One button whose words change, so focus can return to it after the dialog closes.
-              <button ref={opener} type="button" className={button.secondary} onClick={onChange}>
-                {view.change.kind === 'cancel' ? m.cancel_subscription() : m.reactivate_subscription()}
-              </button>
-            )}
-            {!notice?.actions.some((action) => action.kind === 'changePaymentMethod') && (
+            {links.changePlan && <Link href={routes.changePlan} className={button.secondary}>{m.change_plan()}</Link>}
+            {links.changePaymentMethod && !notice?.actions.some((action) => action.kind === 'changePaymentMethod') && (
               <Link href={routes.changePaymentMethod} className={button.secondary}>{m.change_payment_method()}</Link>
             )}
-            <Link href={routes.changePlan} className={button.secondary}>{m.change_plan()}</Link>
+            {links.redeemVoucher && <Link href={routes.redeemVoucher} className={button.secondary}>{m.redeem_voucher()}</Link>}
+            {change && (
+              // One button whose words change, so focus can return to it after the dialog closes: last in the row,
+              // Cancel outlined in the danger colour and set apart, Reactivate filled as the way forward.
+              <button ref={opener} type="button" className={change.kind === 'cancel' ? `${button.danger} ${css.last}` : button.primary} onClick={onChange}>
+                {change.kind === 'cancel' ? m.cancel_subscription() : m.reactivate_subscription()}
+              </button>
+            )}
           </>
         )}
       </div>

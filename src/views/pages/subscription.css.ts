@@ -32,6 +32,12 @@ export const mono = style({
 });
 
 export const actions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap' });
+/** The card's one-line state ('Premium · renews … for ₱99 on Visa •••• 1381'), above the facts. */
+export const summary = style({ margin: `0 0 ${space.md}`, fontWeight: 600 });
+/** The free card's short word on Premium (price and what it gives). */
+export const pitch = style({ margin: `0 0 ${space.lg}`, color: vars.color.textMuted });
+/** The destructive action sits apart at the end of the row (on its own line's end when it wraps). */
+export const last = style({ marginInlineStart: 'auto' });
 
 const badgeBase = style({
   display: 'inline-block', padding: `2px ${space.sm}`, borderRadius: radius.pill, fontSize: font.size.sm, fontWeight: 600,
