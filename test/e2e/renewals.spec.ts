@@ -40,7 +40,8 @@ async function openSubscription(page: Page, email: string) {
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/subscription');
-  await expect(fact(page, 'Status')).toBeVisible();
+  // Loaded (a Free card has no Status fact: it says what Premium gives instead).
+  await expect(page.getByRole('region', { name: 'Current Subscription' }).getByRole('link').first()).toBeVisible();
 }
 
 test('premium@ renews at its end date: a new period from the old end date, the payment, and a receipt', async ({ page, request }) => {
@@ -96,7 +97,15 @@ test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Subscription' }).click();
-  await expect(fact(page, 'Start Date')).toHaveText(oldEnd);
+  // Paid early (review finding 9): the running period stays Active with its own start; the paid one is the next period.
+  await expect(fact(page, 'Next Period')).toHaveText(`Paid · starts ${oldEnd}`);
+  await expect(fact(page, 'Start Date')).not.toHaveText(oldEnd);
+  await expect(fact(page, 'Status')).toHaveText('Active');
+  await expect(page.getByRole('region', { name: 'Current Subscription' }).getByText(/^Premium · paid through \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  const active = page.getByRole('list', { name: 'Active subscriptions' });
+  await expect(active.getByText('Upcoming')).toBeVisible();
+  await expect(active.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Subscription History' }).getByText('Expired')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Time to renew' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('Succeeded');
 });
@@ -133,11 +142,16 @@ async function pastDue(request: APIRequestContext, card = DECLINING) {
 }
 
 test('premium@ whose bank asks to confirm every payment: PAST_DUE, Renew now leads to the bank\'s page and pays the overdue period there, from the old end date, on its card (issue 37)', async ({ page, request }) => {
-  await pastDue(request, CONFIRM_EVERY_TIME);
   await openSubscription(page, 'premium@example.com');
   const oldEnd = (await fact(page, 'Next Billing Date').textContent())!;
+  await pastDue(request, CONFIRM_EVERY_TIME);
+  await page.reload();
   const notice = page.getByRole('region', { name: 'Your renewal payment failed' });
   await expect(notice).toContainText('Your bank asked to confirm the payment');
+  // Review finding 8: what is owed, no Next Billing Date in the past, and still listed under History → Active.
+  await expect(fact(page, 'Amount Due')).toHaveText('₱99');
+  await expect(page.getByRole('region', { name: 'Current Subscription' }).getByText('Next Billing Date')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Active subscriptions' }).getByText('Past due')).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
   await notice.getByRole('button', { name: 'Renew now' }).click();
 
@@ -179,6 +193,18 @@ test('premium@ PAST_DUE cancels: no more attempts, Premium to the end of the gra
   await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
   await expect(dialog).toBeHidden();
   await expect(fact(page, 'Status')).toHaveText('Canceled');
-  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  await expect(page.getByRole('region', { name: 'Current Subscription' }).getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your renewal payment failed' })).toHaveCount(0);
+});
+
+test('premium@ never paid: after the grace the Free card says when Premium ended and why, with Subscribe Again (review finding 20)', async ({ page, request }) => {
+  const status = await pastDue(request);
+  await moveClock(request, new Date(Date.parse(status.endDate) + 8 * DAY_MS));
+  await openSubscription(page, 'premium@example.com');
+  const card = page.getByRole('region', { name: 'Current Subscription' });
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByText(/^Your Premium ended on \d{2}\/\d{2}\/\d{4} because the renewal payment failed\.$/)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(card.getByRole('link', { name: 'Subscribe Again' })).toHaveAttribute('href', '/subscription/payment');
 });

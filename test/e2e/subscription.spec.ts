@@ -26,7 +26,9 @@ function fact(page: Page, label: string) {
 
 test('free@ sees the Free plan with subscribe and redeem', async ({ page }) => {
   const card = await openSubscription(page, 'free@example.com');
-  await expect(fact(page, 'Type')).toHaveText('FREE');
+  await expect(card.getByText('Free', { exact: true })).toBeVisible();
+  // What Premium costs and gives, in short (review finding 25).
+  await expect(card.getByText(/^Premium: ₱99 a month or ₱990 a year\./)).toBeVisible();
   await expect(card.getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
   await expect(card.getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
   await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);
@@ -34,13 +36,20 @@ test('free@ sees the Free plan with subscribe and redeem', async ({ page }) => {
 
 test('premium@ sees the card, the next billing date and the payments panel', async ({ page }) => {
   const card = await openSubscription(page, 'premium@example.com');
-  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  // The whole state in one line on top (review expectation 4), then each fact once.
+  await expect(card.getByText(/^Premium · renews \d{2}\/\d{2}\/\d{4} for ₱99 on Visa •••• \d{4}$/)).toBeVisible();
+  await expect(fact(page, 'Status')).toHaveText('Active');
   await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
   await expect(fact(page, 'Next Billing Date')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (am|pm)$/);
-  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* \d{4}/);
-  await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toBeVisible();
+  await expect(fact(page, 'Payment Method')).toHaveText(/^Visa •••• \d{4}$/);
   await expect(card.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
   await expect(card.getByRole('link', { name: 'Change Plan' })).toBeVisible();
+  // Review finding 24: a voucher adds its days to a renewing card plan.
+  await expect(card.getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
+  // The destructive action last in the row (review finding 25).
+  const cancel = card.getByRole('button', { name: 'Cancel Subscription' });
+  await expect(cancel).toBeVisible();
+  expect(await cancel.evaluate((button) => button.parentElement!.lastElementChild === button)).toBe(true);
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments.getByRole('row').nth(1)).toBeVisible();
   await expect(payments.getByRole('cell', { name: 'Succeeded' }).first()).toBeVisible();
@@ -49,15 +58,24 @@ test('premium@ sees the card, the next billing date and the payments panel', asy
 test('canceled@ sees the end date, checkout and reactivate', async ({ page }) => {
   const card = await openSubscription(page, 'canceled@example.com');
   await expect(fact(page, 'Status')).toHaveText('Canceled');
+  await expect(card.getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
   await expect(fact(page, 'End Date')).toBeVisible();
   await expect(card.getByText('Next Billing Date')).toHaveCount(0);
   await expect(fact(page, 'Payment Method')).toHaveText('Maya Checkout');
-  await expect(card.getByRole('button', { name: 'Reactivate Subscription' })).toBeVisible();
+  await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  // Review finding 10: Checkout never renews by itself, so the dialog does not promise it.
+  const dialog = page.getByRole('alertdialog', { name: 'Reactivate your subscription?' });
+  await expect(dialog).toContainText('Maya Checkout does not renew by itself: we will remind you 3 days before that date to pay by hand.');
+  await expect(dialog).not.toContainText('renews on');
 });
 
 test('voucher@ sees the voucher code as the method', async ({ page }) => {
-  await openSubscription(page, 'voucher@example.com');
+  const card = await openSubscription(page, 'voucher@example.com');
   await expect(fact(page, 'Payment Method')).toHaveText('Voucher BISAYA30');
+  await expect(card.getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
+  // Review finding 16: no dead ends (the server refuses both for a voucher).
+  await expect(card.getByRole('link', { name: 'Change Plan' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Change Payment Method' })).toHaveCount(0);
 });
 
 test('the open cancel dialog has no WCAG 2.2 A/AA violations in either theme (its danger button included)', async ({ page }) => {
@@ -93,7 +111,9 @@ test('premium@ cancels, keeps access to the end date, then reactivates', async (
   await expect(dialog).toBeHidden();
   await expect(fact(page, 'Status')).toHaveText('Canceled');
   await expect(fact(page, 'End Date')).toHaveText(nextBilling!);
-  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  await expect(card.getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
+  // History → Active still lists it: Premium runs to the end date (review finding 16).
+  await expect(page.getByRole('list', { name: 'Active subscriptions' }).getByText('Canceled')).toBeVisible();
 
   await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
   const again = page.getByRole('alertdialog', { name: 'Reactivate your subscription?' });
@@ -125,7 +145,7 @@ test('free@ redeems BISAYA30 and becomes PREMIUM by voucher; a wrong code and a 
   await page.getByRole('button', { name: 'Redeem Voucher' }).click();
   await expect(page.getByText('Voucher redeemed successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/subscription$/);
-  await expect(fact(page, 'Type')).toHaveText('PREMIUM');
+  await expect(card.getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
   await expect(fact(page, 'Payment Method')).toHaveText('Voucher BISAYA30');
 
   await page.goto('/subscription/redeem-voucher');
