@@ -69,9 +69,9 @@ test('canceled@ sees the end date, checkout and reactivate', async ({ page }) =>
   await expect(dialog).not.toContainText('renews on');
 });
 
-test('voucher@ sees the voucher code as the method', async ({ page }) => {
+test('voucher@ sees the voucher code once, until when, and no dead ends', async ({ page }) => {
   const card = await openSubscription(page, 'voucher@example.com');
-  await expect(fact(page, 'Payment Method')).toHaveText('Voucher BISAYA30');
+  await expect(fact(page, 'Voucher')).toHaveText('BISAYA30 · 30 days');
   await expect(card.getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
   // Review finding 16: no dead ends (the server refuses both for a voucher).
   await expect(card.getByRole('link', { name: 'Change Plan' })).toHaveCount(0);
@@ -146,7 +146,7 @@ test('free@ redeems BISAYA30 and becomes PREMIUM by voucher; a wrong code and a 
   await expect(page.getByText('Voucher redeemed successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(card.getByText(/^Premium until \d{2}\/\d{2}\/\d{4}; it will not renew$/)).toBeVisible();
-  await expect(fact(page, 'Payment Method')).toHaveText('Voucher BISAYA30');
+  await expect(fact(page, 'Voucher')).toHaveText('BISAYA30 · 30 days');
 
   await page.goto('/subscription/redeem-voucher');
   await page.getByLabel('Voucher Code').pressSequentially('BISAYA30');

@@ -68,6 +68,7 @@ describe('subscriptionCardView', () => {
     expect(subscriptionCardView(freeStatus).summary).toBeNull();
     // The card's masked number as the summary writes it.
     expect(subscriptionCardView(premiumStatus).paymentMethod).toBe('Visa •••• 1381');
+    expect(subscriptionCardView(voucherStatus).paymentMethod).toBeNull(); // the Voucher fact says the code
   });
 
   it('PAST_DUE: the amount owed instead of a Next Billing Date in the past (review finding 8)', () => {

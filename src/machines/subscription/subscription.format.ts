@@ -186,7 +186,8 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
     amountDue: pastDue ? formatPrice(status.planAmount, status.planCurrency) : null,
     nextPeriod: status.nextPeriodStart && !isFree ? m.paid_starts({ date: formatDateTime(status.nextPeriodStart) }) : null,
     voucher,
-    paymentMethod: method,
+    // A voucher's code is its Voucher fact already: no 'Payment Method: Voucher CODE' beside it.
+    paymentMethod: voucher ? null : method,
     isFree,
     premiumPitch: isFree ? m.premium_pitch() : null,
     ended: isFree && status.premiumEnded ? m.your_premium_ended_on_because({ date: formatDate(status.premiumEnded.date) }) : null,

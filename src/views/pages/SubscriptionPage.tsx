@@ -130,7 +130,6 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
             {links.changePaymentMethod && !notice?.actions.some((action) => action.kind === 'changePaymentMethod') && (
               <Link href={routes.changePaymentMethod} className={button.secondary}>{m.change_payment_method()}</Link>
             )}
-            {links.redeemVoucher && <Link href={routes.redeemVoucher} className={button.secondary}>{m.redeem_voucher()}</Link>}
             {change && (
               // One button whose words change, so focus can return to it after the dialog closes: last in the row,
               // Cancel outlined in the danger colour and set apart, Reactivate filled as the way forward.
@@ -141,6 +140,10 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
           </>
         )}
       </div>
+      {/* Review finding 24: a quiet link, not a fourth button (a voucher adds its days here, product.md#subscription-actions). */}
+      {!view.isFree && links.redeemVoucher && (
+        <p className={css.aside}><Link href={routes.redeemVoucher}>{m.redeem_voucher()}</Link></p>
+      )}
     </>
   );
 }

@@ -38,6 +38,8 @@ export const summary = style({ margin: `0 0 ${space.md}`, fontWeight: 600 });
 export const pitch = style({ margin: `0 0 ${space.lg}`, color: vars.color.textMuted });
 /** The destructive action sits apart at the end of the row (on its own line's end when it wraps). */
 export const last = style({ marginInlineStart: 'auto' });
+/** A quiet link under the actions (Redeem Voucher on a Premium card). */
+export const aside = style({ margin: `${space.md} 0 0`, fontSize: font.size.sm });
 
 const badgeBase = style({
   display: 'inline-block', padding: `2px ${space.sm}`, borderRadius: radius.pill, fontSize: font.size.sm, fontWeight: 600,
