@@ -98,7 +98,7 @@ test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Subscription' }).click();
   // Paid early (review finding 9): the running period stays Active with its own start; the paid one is the next period.
-  await expect(fact(page, 'Next Period')).toHaveText(`Paid · starts ${oldEnd}`);
+  await expect(fact(page, 'Next Period')).toHaveText(oldEnd);
   await expect(fact(page, 'Start Date')).not.toHaveText(oldEnd);
   await expect(fact(page, 'Status')).toHaveText('Active');
   await expect(page.getByRole('region', { name: 'Current Subscription' }).getByText(/^Premium · paid through \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
@@ -197,7 +197,7 @@ test('premium@ PAST_DUE cancels: no more attempts, Premium to the end of the gra
   await expect(page.getByRole('region', { name: 'Your renewal payment failed' })).toHaveCount(0);
 });
 
-test('premium@ never paid: after the grace the Free card says when Premium ended and why, with Subscribe Again (review finding 20)', async ({ page, request }) => {
+test('premium@ never paid: after the grace the Free card says when Premium ended and why, with Subscribe to Premium Plan (review finding 20)', async ({ page, request }) => {
   const status = await pastDue(request);
   await moveClock(request, new Date(Date.parse(status.endDate) + 8 * DAY_MS));
   await openSubscription(page, 'premium@example.com');
@@ -206,5 +206,5 @@ test('premium@ never paid: after the grace the Free card says when Premium ended
     await page.reload();
     await expect(card.getByText(/^Your Premium ended on \d{2}\/\d{2}\/\d{4} because the renewal payment failed\.$/)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
-  await expect(card.getByRole('link', { name: 'Subscribe Again' })).toHaveAttribute('href', '/subscription/payment');
+  await expect(card.getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
 });

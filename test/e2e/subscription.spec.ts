@@ -65,7 +65,7 @@ test('canceled@ sees the end date, checkout and reactivate', async ({ page }) =>
   await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
   // Review finding 10: Checkout never renews by itself, so the dialog does not promise it.
   const dialog = page.getByRole('alertdialog', { name: 'Reactivate your subscription?' });
-  await expect(dialog).toContainText('Maya Checkout does not renew by itself: we will remind you 3 days before that date to pay by hand.');
+  await expect(dialog).toContainText('Maya Checkout does not renew by itself.');
   await expect(dialog).not.toContainText('renews on');
 });
 

@@ -6,8 +6,9 @@ import { formatBillingPeriod } from '../../src/lib/format';
 import { createActor } from 'xstate';
 import { cancelSubscriptionMachine, connectCancelSubscription } from '../../src/machines/cancelSubscription';
 import {
-  formatPrice, historyItems, historyRow, paymentStatusLabel, receiptView, renewalNotice, statusLabel, subscriptionCardView,
+  formatPrice, historyItems, historyRow, paymentStatusLabel, renewalNotice, statusLabel, subscriptionCardView,
 } from '../../src/machines/subscription/subscription.format';
+import { receiptView } from '../../src/machines/subscription/receipt.format';
 import {
   canceledCardStatus, canceledStatus, canceledVoucherStatus, freeEndedStatus, freeStatus, historyFixture, paidAheadStatus, pastDueStatus,
   premiumStatus, renewalDueStatus, voucherStatus, walletStatus,
@@ -62,8 +63,9 @@ describe('subscriptionCardView', () => {
     expect(subscriptionCardView(walletStatus).summary).toBe('Premium · renews 01/15/2027 for ₱990 on Maya Wallet');
     expect(subscriptionCardView(canceledStatus).summary).toBe('Premium until 02/01/2027; it will not renew');
     expect(subscriptionCardView(voucherStatus).summary).toBe('Premium until 01/10/2028; it will not renew');
-    expect(subscriptionCardView({ ...canceledStatus, status: 'ACTIVE' }).summary).toBe('Premium until 02/01/2027 · you renew by hand with Maya Checkout');
+    expect(subscriptionCardView({ ...canceledStatus, status: 'ACTIVE' }).summary).toBe('Your Premium ends on 02/01/2027. Maya Checkout does not renew by itself.');
     expect(subscriptionCardView(paidAheadStatus).summary).toBe('Premium · paid through 02/15/2027');
+    expect(subscriptionCardView(renewalDueStatus).summary).toBeNull(); // the Time to renew notice says it
     expect(subscriptionCardView(pastDueStatus).summary).toBe('Premium · payment of ₱99 overdue');
     expect(subscriptionCardView(freeStatus).summary).toBeNull();
     // The card's masked number as the summary writes it.
@@ -81,7 +83,7 @@ describe('subscriptionCardView', () => {
   it('paid early (product.md#renew-early): the running period\'s start, the paid one as the next period, the end as Next Billing Date', () => {
     const card = subscriptionCardView(paidAheadStatus);
     expect(card.startDate).toBe('12/15/2026 8:00 am');
-    expect(card.nextPeriod).toBe('Paid · starts 01/15/2027 8:00 am');
+    expect(card.nextPeriod).toBe('01/15/2027 8:00 am');
     expect([card.dateLabel, card.date]).toEqual(['Next Billing Date', '02/15/2027 8:00 am']);
     expect(card.status).toBe('Active');
   });
@@ -105,7 +107,7 @@ describe('subscriptionCardView', () => {
   });
 
   it('Free: Premium\'s price and benefits; after Premium ended unpaid, when and why (product.md#ended-unpaid)', () => {
-    expect(subscriptionCardView(freeStatus).premiumPitch).toMatch(/^Premium: ₱99 a month or ₱990 a year\./);
+    expect(subscriptionCardView(freeStatus).premiumPitch).toBe('The monthly plan is Php 99. The yearly plan is Php 990, saving Php 198 — the equal of 2 free months — with a one-time payment. Premium: every Bisaya film and series, new releases every week.');
     expect(subscriptionCardView(freeStatus).ended).toBeNull();
     expect(subscriptionCardView(freeEndedStatus).ended).toBe('Your Premium ended on 12/22/2026 because the renewal payment failed.');
   });

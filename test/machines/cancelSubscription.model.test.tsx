@@ -13,6 +13,7 @@ const dialog = () => within(screen.getByRole('alertdialog'));
 // product.md#dates: Asia/Manila, month/day/year, 12-hour clock.
 const ACCESS_ENDS = '01/15/2027 8:00 am';
 const RENEWS = '01/15/2027 8:00 am';
+// Checkout's line is the Time to renew notice's (date only in its own words); a voucher's is the card's summary.
 const CHECKOUT_ENDS = '02/01/2027 12:00 pm';
 const VOUCHER_ENDS = '01/10/2028 8:00 am';
 // A PAST_DUE subscription keeps Premium to the end of its grace period (its renewal's accessEndDate), not its unpaid end date.
@@ -96,9 +97,9 @@ describeModel('cancelSubscription', {
           expect(said).toContain(`Your PREMIUM plan continues and renews on ${RENEWS} (Asia/Manila) with your current payment method.`);
         } else if (snapshot.context.continuation === 'byHand') {
           // Checkout never renews by itself: no promise of it, the reminder instead.
-          expect(said).toContain(`Your PREMIUM plan continues until ${CHECKOUT_ENDS} (Asia/Manila). Maya Checkout does not renew by itself: we will remind you 3 days before that date to pay by hand.`);
+          expect(said).toContain(`Your Premium ends on ${CHECKOUT_ENDS}. Maya Checkout does not renew by itself.`);
         } else {
-          expect(said).toContain(`Your PREMIUM plan continues until ${VOUCHER_ENDS} (Asia/Manila), when your voucher ends. It does not renew.`);
+          expect(said).toContain(`Premium until ${VOUCHER_ENDS}; it will not renew.`);
         }
         if (snapshot.context.continuation !== 'automatic') expect(said).not.toMatch(/renews on|with your current payment method/);
         expect(box.getByRole('button', { name: 'Reactivate Subscription' }).className).toMatch(/button_primary/);

@@ -42,7 +42,7 @@ describe('current-subscription card (spec §2, §9; review finding 25, expectati
   it('free@: Premium\'s price and benefits in short, subscribe and redeem links, no dates to bill', async () => {
     showPage(freeStatus);
     expect(await currentCard().findByText('Free', { selector: 'p' })).toBeInTheDocument();
-    expect(currentCard().getByText(/^Premium: ₱99 a month or ₱990 a year\. Every Bisaya film and series/)).toBeInTheDocument();
+    expect(currentCard().getByText(/^The monthly plan is Php 99\. The yearly plan is Php 990.*Premium: every Bisaya film and series, new releases every week\.$/)).toBeInTheDocument();
     expect(currentCard().getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
     expect(currentCard().getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
     // Nothing said twice: no Plan / Type / Status facts under the header, no dates to bill.
@@ -54,10 +54,10 @@ describe('current-subscription card (spec §2, §9; review finding 25, expectati
     expect(currentCard().queryByText(/ended on/)).not.toBeInTheDocument();
   });
 
-  it('Free after Premium ended unpaid (review finding 20): when and why, and Subscribe Again in one click', async () => {
+  it('Free after Premium ended unpaid (review finding 20): when and why, and Subscribe to Premium Plan in one click', async () => {
     showPage(freeEndedStatus);
     expect(await currentCard().findByText('Your Premium ended on 12/22/2026 because the renewal payment failed.')).toBeInTheDocument();
-    expect(currentCard().getByRole('link', { name: 'Subscribe Again' })).toHaveAttribute('href', '/subscription/payment');
+    expect(currentCard().getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
   });
 
   it('premium@: the summary line, each fact once, the changes, Redeem Voucher, and Cancel last in the danger colour', async () => {
@@ -114,13 +114,13 @@ describe('current-subscription card (spec §2, §9; review finding 25, expectati
 
   it('a checkout subscription: until when, renewed by hand; paid early (review finding 9): Active, the running start, the next period paid', async () => {
     const checkout = showPage({ ...canceledStatus, status: 'ACTIVE' });
-    expect(await currentCard().findByText('Premium until 02/01/2027 · you renew by hand with Maya Checkout')).toBeInTheDocument();
+    expect(await currentCard().findByText('Your Premium ends on 02/01/2027. Maya Checkout does not renew by itself.')).toBeInTheDocument();
     checkout.unmount();
     showPage(paidAheadStatus);
     expect(await currentCard().findByText('Premium · paid through 02/15/2027')).toBeInTheDocument();
     expect(fact('Status')).toBe('Active');
     expect(fact('Start Date')).toBe('12/15/2026 8:00 am');
-    expect(fact('Next Period')).toBe('Paid · starts 01/15/2027 8:00 am');
+    expect(fact('Next Period')).toBe('01/15/2027 8:00 am');
     expect(fact('Next Billing Date')).toBe('02/15/2027 8:00 am');
     expect(currentCard().queryByRole('region')).not.toBeInTheDocument();
   });

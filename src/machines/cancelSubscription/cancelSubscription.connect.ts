@@ -21,10 +21,14 @@ export interface CancelDialogProps {
   request: (open: Extract<CancelSubscriptionEvent, { type: 'dialog.open' }>) => void;
 }
 
+const sentence = (text: string) => `${text}.`;
+
+/** What reactivating continues, by how the subscription goes on (a Premium subscription always has its end date: without one, the line is left out). */
 const REACTIVATE_TEXT: Record<Continuation, (date: string) => string> = {
-  automatic: (date) => (date ? m.your_premium_plan_continues_and({ date }) : m.your_premium_plan_continues_and_2()),
-  byHand: (date) => (date ? m.your_premium_plan_continues_until_checkout({ date }) : m.your_premium_plan_continues_checkout()),
-  none: (date) => (date ? m.your_premium_plan_continues_until_voucher({ date }) : m.your_premium_plan_continues_voucher()),
+  automatic: (date) => m.your_premium_plan_continues_and({ date }),
+  // Checkout is paid by hand each period (reminded 3 days before): it ends on its date unless paid.
+  byHand: (date) => m.your_premium_ends_on_maya_checkout({ date }),
+  none: (date) => sentence(m.premium_until_it_will_not_renew({ date })),
 };
 
 export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscriptionMachine>, send: (event: CancelSubscriptionEvent) => void): CancelDialogProps {
@@ -38,14 +42,14 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
   const date = periodEnd ? formatDateTime(periodEnd) : '';
   const open = !snapshot.matches('closed');
   const rejected = snapshot.matches({ open: 'rejected' }) ? error : null;
-  const keepsAccess = date ? m.you_keep_premium_access_until_asia({ date }) : m.you_keep_premium_access_until_the();
+  const keepsAccess = date ? m.you_keep_premium_access_until_asia({ date }) : '';
   if (change === 'cancel' && pastDue) {
     // product.md#dunning: no more attempts, Premium until the grace period ends (periodEnd); the overdue period was never
     // charged, so the refund rule says nothing of 'the current period'.
     return {
       ...handlers, open, pending, error: rejected,
       title: m.cancel_your_subscription(),
-      body: [m.we_will_stop_trying_to_charge_your(), keepsAccess, m.subscription_fees_are_non_refundable_2()],
+      body: [m.we_will_stop_trying_to_charge_your(), keepsAccess, m.subscription_fees_are_non_refundable_2()].filter(Boolean),
       confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
       destructive: true,
       dismissLabel: m.keep_subscription(),
@@ -55,7 +59,7 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
     return {
       ...handlers, open, pending, error: rejected,
       title: m.cancel_your_subscription(),
-      body: [keepsAccess, m.subscription_fees_are_non_refundable()],
+      body: [keepsAccess, m.subscription_fees_are_non_refundable()].filter(Boolean),
       confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
       destructive: true,
       dismissLabel: m.keep_subscription(),
@@ -65,10 +69,7 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
     ...handlers, open, pending, error: rejected,
     title: m.reactivate_your_subscription(),
     // Only a card or wallet renews by itself (review finding 10): checkout is paid by hand after a reminder, a voucher just ends.
-    body: [
-      REACTIVATE_TEXT[continuation](date),
-      m.subscription_fees_are_non_refundable_2(),
-    ],
+    body: [date ? REACTIVATE_TEXT[continuation](date) : '', m.subscription_fees_are_non_refundable_2()].filter(Boolean),
     confirmLabel: pending ? m.reactivating() : m.reactivate_subscription(),
     destructive: false,
     dismissLabel: m.not_now(),

@@ -1,13 +1,14 @@
 /**
  * From the server's subscription data to what the subscription page shows (product.md#subscription, product.md#constants): pure, so the
  * page only renders and the wording is tested without a browser. Words come from the catalog (issue 20),
- * called when the view is made, so they are in the language in use.
+ * called when the view is made, so they are in the language in use. The payment result page's and the
+ * receipt's words are in receipt.format.ts (the subscription page shows neither: bundle budget).
  */
-import type { PaymentMethod, PaymentRecord, Receipt, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
+import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { renewNowLabel } from '../renewNow/renewNow.label';
-import { currencySymbol, formatBillingPeriod, formatPrice } from '../../lib/format';
+import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import { declineReasonOf, gatewayWords, type DeclineReason } from '../../lib/renewal-failures';
 import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent, Continuation } from '../cancelSubscription/cancelSubscription.machine';
@@ -100,14 +101,14 @@ export interface SubscriptionCardView {
   date: string | null;
   /** PAST_DUE: what is owed for the overdue period ('₱99'). */
   amountDue: string | null;
-  /** Renew now paid early (product.md#renew-early): 'Paid · starts 03/04/2027'. */
+  /** Renew now paid early (product.md#renew-early): when the paid period starts ('03/04/2027 1:09 pm'). */
   nextPeriod: string | null;
   /** A voucher subscription in words ('SUGBO365 · 365 days'); null for any other. */
   voucher: string | null;
   /** The method in the card's words ('Visa •••• 1381', 'Maya Wallet', 'Voucher SUGBO365'). */
   paymentMethod: string | null;
   isFree: boolean;
-  /** The free card: what Premium costs and gives. */
+  /** The free card: what Premium costs (the FAQ's words) and gives. */
   premiumPitch: string | null;
   /** The free card after Premium ended unpaid (product.md#ended-unpaid): when and why. */
   ended: string | null;
@@ -144,12 +145,13 @@ function summaryOf(status: SubscriptionStatusDetails, method: string | null): st
   // The next period is billed on a scheduled move down's plan, at its price (product.md#scheduled-downgrade).
   const amount = formatPrice((status.scheduledChange ?? status).planAmount, status.planCurrency);
   if (status.status === 'PAST_DUE') return m.premium_payment_overdue({ amount });
-  if (!until) return m.premium();
+  if (!until) return null;
   if (status.status === 'CANCELED' || continuationOf(status) === 'none') return m.premium_until_it_will_not_renew({ date: until });
   if (status.status !== 'ACTIVE') return null;
   if (status.nextPeriodStart) return m.premium_paid_through({ date: until });
-  if (continuationOf(status) === 'byHand') return m.premium_until_you_renew_by_hand({ date: until });
-  return method ? m.premium_renews_for_on({ date: until, amount, method }) : m.premium_renews_for({ date: until, amount });
+  // Checkout: the Time to renew notice says the same above the card once it is due.
+  if (continuationOf(status) === 'byHand') return status.renewal ? null : m.your_premium_ends_on_maya_checkout({ date: until });
+  return method ? m.premium_renews_for_on({ date: until, amount, method }) : m.premium_paid_through({ date: until });
 }
 
 export function subscriptionCardView(status: SubscriptionStatusDetails): SubscriptionCardView {
@@ -184,12 +186,13 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
     dateLabel: date ? (canceled || voucher ? m.end_date() : m.next_billing_date()) : null,
     date,
     amountDue: pastDue ? formatPrice(status.planAmount, status.planCurrency) : null,
-    nextPeriod: status.nextPeriodStart && !isFree ? m.paid_starts({ date: formatDateTime(status.nextPeriodStart) }) : null,
+    nextPeriod: status.nextPeriodStart && !isFree ? formatDateTime(status.nextPeriodStart) : null,
     voucher,
     // A voucher's code is its Voucher fact already: no 'Payment Method: Voucher CODE' beside it.
     paymentMethod: voucher ? null : method,
     isFree,
-    premiumPitch: isFree ? m.premium_pitch() : null,
+    // The prices as the FAQ says them (spec §9), then what Premium gives.
+    premiumPitch: isFree ? `${m.the_monthly_plan_is_php_99_the()} ${m.premium_pitch()}` : null,
     ended: isFree && status.premiumEnded ? m.your_premium_ended_on_because({ date: formatDate(status.premiumEnded.date) }) : null,
     change,
     links: {
@@ -313,10 +316,7 @@ export interface PaymentRow {
 }
 
 /** Newest first, whatever order the server sent. */
-const newestFirst = (payments: readonly PaymentRecord[]) => [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-
-/** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
-export const isConfirming = (payments: readonly PaymentRecord[]) => newestFirst(payments)[0]?.status === 'PENDING';
+export const newestFirst = (payments: readonly PaymentRecord[]) => [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 
 export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
   return newestFirst(payments)
@@ -333,59 +333,3 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       receipt: p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
     }));
 }
-
-/** The payment result page's details of the newest payment (beyond product.md#payment-result). */
-export interface PaymentResultView {
-  /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
-  confirming: string | null;
-  rows: Array<{ label: string; value: string }>;
-  /** The receipt page, once the payment is confirmed. */
-  receipt: string | null;
-}
-
-export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
-  const latest = newestFirst(payments)[0];
-  if (!latest) return null;
-  const rows: PaymentResultView['rows'] = [
-    { label: m.plan(), value: latest.planName ?? '—' },
-    { label: m.amount(), value: formatPrice(latest.totalAmount, null) },
-    { label: m.payment_method_2(), value: paymentMethodName(latest.paymentMethod) },
-    { label: m.reference(), value: latest.referenceId },
-    { label: m.date(), value: formatDateTime(latest.createdAt) },
-    { label: m.status(), value: paymentStatusLabel(latest.status) },
-  ];
-  if (status && latest.status === 'PAYMENT_SUCCESS' && status.planType === 'PREMIUM') {
-    const card = subscriptionCardView(status);
-    if (card.dateLabel && card.date) rows.push({ label: card.dateLabel, value: card.date });
-  }
-  return {
-    confirming: latest.status === 'PENDING' ? m.maya_is_still_confirming_this() : null,
-    rows,
-    receipt: latest.status === 'PAYMENT_SUCCESS' ? receiptPath(latest.id) : null,
-  };
-}
-
-/** A receipt's lines, in the order a printed receipt reads (issue 19). */
-export interface ReceiptView {
-  merchant: string;
-  merchantUrl: string;
-  rows: Array<{ label: string; value: string }>;
-  total: string;
-}
-
-export function receiptView(receipt: Receipt): ReceiptView {
-  const period = receipt.periodStart && receipt.periodEnd
-    ? m.to({ start: formatDate(receipt.periodStart), end: formatDate(receipt.periodEnd) })
-    : null;
-  const rows: ReceiptView['rows'] = [
-    { label: m.billed_to(), value: `${receipt.customerName} (${receipt.customerEmail})` },
-    { label: m.plan(), value: `${receipt.planName} (PREMIUM)` },
-    ...(period ? [{ label: m.period(), value: period }] : []),
-    { label: m.payment_method_2(), value: paymentMethodName(receipt.paymentMethod) },
-    { label: m.reference(), value: receipt.referenceId },
-    { label: m.date_paid(), value: formatDateTime(receipt.paidAt) },
-    { label: m.status(), value: m.paid() },
-  ];
-  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: formatPrice(receipt.amount, receipt.currency) };
-}
-

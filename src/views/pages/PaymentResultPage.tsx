@@ -10,7 +10,7 @@ import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries'
 import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
-import { isConfirming, paymentResultView } from '../../machines/subscription/subscription.format';
+import { isConfirming, paymentResultView } from '../../machines/subscription/receipt.format';
 import { button, card, centered, detailLabel, detailRow, details, detailValue, heading, muted } from '../../styles/ui.css';
 import { useServices } from '../services';
 import { useApi } from '../useApi';

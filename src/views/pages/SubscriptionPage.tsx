@@ -121,7 +121,7 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
       <div className={css.actions}>
         {view.isFree ? (
           <>
-            <Link href={routes.subscribe} className={button.primary}>{view.ended ? m.subscribe_again() : m.subscribe_to_premium_plan()}</Link>
+            <Link href={routes.subscribe} className={button.primary}>{m.subscribe_to_premium_plan()}</Link>
             <Link href={routes.redeemVoucher} className={button.secondary}>{m.redeem_voucher()}</Link>
           </>
         ) : (

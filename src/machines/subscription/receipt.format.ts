@@ -1,0 +1,70 @@
+/**
+ * The payment result page's and the receipt's words (product.md#payment-result, product.md#receipt), apart from
+ * subscription.format.ts so that the subscription page, which shows neither, does not carry them (bundle budget:
+ * a module shared by several pages is loaded whole by each).
+ */
+import type { PaymentRecord, Receipt, SubscriptionStatusDetails } from '../../api/schemas';
+import { m } from '../../i18n';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatPrice } from '../../lib/format';
+import { receiptPath } from '../../lib/route-paths';
+import { newestFirst, paymentMethodName, paymentStatusLabel, subscriptionCardView } from './subscription.format';
+
+/** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
+export const isConfirming = (payments: readonly PaymentRecord[]) => newestFirst(payments)[0]?.status === 'PENDING';
+
+/** The payment result page's details of the newest payment (beyond product.md#payment-result). */
+export interface PaymentResultView {
+  /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
+  confirming: string | null;
+  rows: Array<{ label: string; value: string }>;
+  /** The receipt page, once the payment is confirmed. */
+  receipt: string | null;
+}
+
+export function paymentResultView(payments: readonly PaymentRecord[], status: SubscriptionStatusDetails | null): PaymentResultView | null {
+  const latest = newestFirst(payments)[0];
+  if (!latest) return null;
+  const rows: PaymentResultView['rows'] = [
+    { label: m.plan(), value: latest.planName ?? '—' },
+    { label: m.amount(), value: formatPrice(latest.totalAmount, null) },
+    { label: m.payment_method_2(), value: paymentMethodName(latest.paymentMethod) },
+    { label: m.reference(), value: latest.referenceId },
+    { label: m.date(), value: formatDateTime(latest.createdAt) },
+    { label: m.status(), value: paymentStatusLabel(latest.status) },
+  ];
+  if (status && latest.status === 'PAYMENT_SUCCESS' && status.planType === 'PREMIUM') {
+    const card = subscriptionCardView(status);
+    if (card.dateLabel && card.date) rows.push({ label: card.dateLabel, value: card.date });
+  }
+  return {
+    confirming: latest.status === 'PENDING' ? m.maya_is_still_confirming_this() : null,
+    rows,
+    receipt: latest.status === 'PAYMENT_SUCCESS' ? receiptPath(latest.id) : null,
+  };
+}
+
+/** A receipt's lines, in the order a printed receipt reads (issue 19). */
+export interface ReceiptView {
+  merchant: string;
+  merchantUrl: string;
+  rows: Array<{ label: string; value: string }>;
+  total: string;
+}
+
+export function receiptView(receipt: Receipt): ReceiptView {
+  const period = receipt.periodStart && receipt.periodEnd
+    ? m.to({ start: formatDate(receipt.periodStart), end: formatDate(receipt.periodEnd) })
+    : null;
+  const rows: ReceiptView['rows'] = [
+    { label: m.billed_to(), value: `${receipt.customerName} (${receipt.customerEmail})` },
+    { label: m.plan(), value: `${receipt.planName} (PREMIUM)` },
+    ...(period ? [{ label: m.period(), value: period }] : []),
+    { label: m.payment_method_2(), value: paymentMethodName(receipt.paymentMethod) },
+    { label: m.reference(), value: receipt.referenceId },
+    { label: m.date_paid(), value: formatDateTime(receipt.paidAt) },
+    { label: m.status(), value: m.paid() },
+  ];
+  return { merchant: receipt.merchant, merchantUrl: receipt.merchantUrl, rows, total: formatPrice(receipt.amount, receipt.currency) };
+}
+
