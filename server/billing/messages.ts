@@ -38,6 +38,11 @@ export const PLAN_CHANGE_MESSAGES = {
   nothingScheduled: 'No plan change is scheduled for this subscription.',
   methodUpdated: 'Your payment method has been updated. It takes effect in your next billing cycle.',
   methodUnchanged: 'This is already your payment method. Nothing was changed.',
+  // While PAST_DUE (product.md#method-while-past-due): when the overdue period is charged on the new method.
+  methodUpdatedChargingNow: 'Your payment method has been updated. We are charging it now for the overdue payment.',
+  methodUpdatedChargingOn: (date: string) => `Your payment method has been updated. We will charge it for the overdue payment on ${date}.`,
+  methodUpdatedPayByCheckout: 'Your payment method has been updated. Pay the overdue payment with Renew now on the Subscription page.',
+  methodUpdatedPastDue: 'Your payment method has been updated.',
   noCard: 'Please add a card first.',
   cardNotFound: 'Card not found. Please add the card again.',
   walletNotLinked: 'Please connect your Maya wallet to continue',

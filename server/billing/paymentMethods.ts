@@ -1,7 +1,7 @@
 /**
  * The viewer's payment methods: saved cards (Maya's vault), the linked Maya wallet, and which method
  * a subscription renews on (change payment method: takes effect in the next billing cycle; the period
- * already paid is not charged again).
+ * already paid is not charged again; a PAST_DUE one is charged at once for the overdue period).
  */
 import { hasControlCharacters, messages, type SavedCard, type WalletLink } from '../../src/api/schemas';
 import { newCardError } from '../../src/lib/card';
@@ -12,6 +12,7 @@ import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
 import type { BillingDeps } from './deps';
 import { gatewayHttpError, PAYMENT_METHOD_MESSAGES, PLAN_CHANGE_MESSAGES } from './messages';
+import { formatDateTime } from '../../src/lib/dates';
 import { changeableSubscription, immediateAttemptAt } from './subscriptions';
 
 /* ----------------------------------------------------------------- cards */
@@ -112,7 +113,8 @@ function cardReturnUrls(publicBaseUrl: string, reference: string) {
 /**
  * The viewer is back from the card's verification: the outcome in the address is not believed; the
  * card is read again at Maya. A verified card becomes the default if the viewer asked for it. Answers
- * where to send the browser: the app path the viewer left from, with `card=verified|failed`.
+ * where to send the browser: the app path the viewer left from, with `card=verified|failed` (and
+ * `card-id`, the card's token, when verified).
  */
 export async function cardVerified(deps: BillingDeps, reference: string): Promise<string> {
   const { db, gateway } = deps;
@@ -143,6 +145,9 @@ export async function cardVerified(deps: BillingDeps, reference: string): Promis
   });
   const back = new URL(row.return_to ?? '/subscription/change-payment-method', deps.publicBaseUrl);
   back.searchParams.set('card', state === VERIFIED_CARD ? 'verified' : 'failed');
+  // Which card it was: the page carries on with it at once when it is the one saved as the default
+  // (the viewer already pressed Save for it), instead of asking for a second press.
+  if (state === VERIFIED_CARD) back.searchParams.set('card-id', row.card_token_id);
   return `${deps.publicBaseUrl}${back.pathname}${back.search}`;
 }
 
@@ -238,7 +243,7 @@ export async function changePaymentMethod(
   deps: BillingDeps,
   userId: string,
   request: { subscriptionId: string; paymentMethod: 'MAYA_VAULT' | 'MAYA_WALLET' | 'MAYA_CHECKOUT'; paymentMethodDetails?: string | undefined },
-): Promise<string> {
+): Promise<{ message: string; chargeAt: string | null }> {
   const { db, gateway } = deps;
   const at = await now(db);
   const current = await changeableSubscription(db, userId, at, request.subscriptionId, PLAN_CHANGE_MESSAGES.voucherMethod);
@@ -278,7 +283,7 @@ export async function changePaymentMethod(
     (request.paymentMethod === 'MAYA_CHECKOUT' ||
       Object.entries(details).every(([key, value]) => current.payment_details?.[key] === value));
   const pastDue = current.status === 'PAST_DUE';
-  if (same && !pastDue) return PLAN_CHANGE_MESSAGES.methodUnchanged;
+  if (same && !pastDue) return { message: PLAN_CHANGE_MESSAGES.methodUnchanged, chargeAt: null };
   // A canceled subscription stays canceled (it renews on nothing); an active one renews on a card or
   // wallet and reminds on checkout. A past-due one (product.md#dunning) is charged at once on the new
   // card or wallet, which is also what it renews on afterwards (at most IMMEDIATE_ATTEMPTS_A_DAY such
@@ -293,5 +298,10 @@ export async function changePaymentMethod(
      WHERE id = $1 AND user_id = $5`,
     [current.id, request.paymentMethod, JSON.stringify(details), at, userId, next],
   );
-  return PLAN_CHANGE_MESSAGES.methodUpdated;
+  // What the viewer is told depends on when the overdue period is charged (product.md#method-while-past-due).
+  if (!pastDue) return { message: PLAN_CHANGE_MESSAGES.methodUpdated, chargeAt: null };
+  if (request.paymentMethod === 'MAYA_CHECKOUT') return { message: PLAN_CHANGE_MESSAGES.methodUpdatedPayByCheckout, chargeAt: null };
+  if (next && next.getTime() <= at.getTime()) return { message: PLAN_CHANGE_MESSAGES.methodUpdatedChargingNow, chargeAt: next.toISOString() };
+  if (next) return { message: PLAN_CHANGE_MESSAGES.methodUpdatedChargingOn(formatDateTime(next)), chargeAt: null };
+  return { message: PLAN_CHANGE_MESSAGES.methodUpdatedPastDue, chargeAt: null };
 }

@@ -83,7 +83,8 @@ export function subscriptionRoutes(services: Services) {
   // Issue 9 (planChange.ts, paymentMethods.ts): payment method for the next cycle; plan at once, with its preview.
   app.post('/update-payment-method', auth, async (c) => {
     const request = await readBody(c, updatePaymentMethodRequestSchema);
-    return ok(c, null, await changePaymentMethod(billing, c.get('userId'), request));
+    const { message, chargeAt } = await changePaymentMethod(billing, c.get('userId'), request);
+    return ok(c, chargeAt ? { chargeAt } : null, message);
   });
 
   app.get('/update-plan/preview', auth, async (c) => {

@@ -66,7 +66,7 @@ export function createApi(http: Http) {
     resubscribe: (body: { subscriptionId: string }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/resubscribe`, { method: 'POST', body, schema: nothing, signal }),
     updatePaymentMethod: (body: z.infer<typeof s.updatePaymentMethodRequestSchema>, signal?: AbortSignal) =>
-      requestWithMessage(`${V1}/subscription/update-payment-method`, { method: 'POST', body, schema: nothing, signal }),
+      requestWithMessage(`${V1}/subscription/update-payment-method`, { method: 'POST', body, schema: s.updatePaymentMethodResultSchema, signal }),
     updatePlan: (body: { subscriptionId: string; planId: number }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-plan`, { method: 'POST', body, schema: s.planUpdateResultSchema, signal }),
     /** Ours (product.md#scheduled-downgrade): undoes a move down scheduled for the end of the paid period ("Keep Yearly"). */

@@ -584,6 +584,11 @@ export const updatePaymentMethodRequestSchema = z.object({
   paymentMethod: z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT']),
   paymentMethodDetails: z.optional(plainText(messages.textTooLong).check(z.maxLength(2000, lazy(messages.textTooLong)))),
 });
+/**
+ * Ours, beyond the spec's success and message: while PAST_DUE, when the new card or wallet is charged for
+ * the overdue period (the instant the server scheduled it; null or absent: not now).
+ */
+export const updatePaymentMethodResultSchema = z.nullish(z.object({ chargeAt: z.nullish(z.string()) }));
 export const updatePlanRequestSchema = z.object({
   subscriptionId: idField,
   planId: z.number().check(z.int(), z.positive()),

@@ -7,6 +7,8 @@ globalStyle('html, body', { margin: 0, padding: 0 });
 globalStyle('html', { scrollPaddingTop: 80 });
 // Headings and error boxes take focus from script (route change, failed submit), not from Tab.
 globalStyle('[tabindex="-1"]:focus:not(:focus-visible)', { outline: 'none' });
+// ... and no ring when the app moved focus there for someone not on the keyboard (views/focusFromScript.ts).
+globalStyle('[data-quiet-focus]:focus', { outline: 'none' });
 globalStyle('body', {
   fontFamily: font.body,
   fontSize: font.size.md,

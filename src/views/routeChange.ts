@@ -9,6 +9,7 @@ import { useLocation, useSearch } from 'wouter';
 
 import { documentTitleFor } from './routeTable';
 import { takeWrittenInPlace } from './routeFocus';
+import { focusFromScript } from './focusFromScript';
 
 /** Focuses the first heading in `main`, now or as soon as a lazily loaded page renders one. */
 function focusHeadingWhenShown(main: HTMLElement): () => void {
@@ -17,7 +18,7 @@ function focusHeadingWhenShown(main: HTMLElement): () => void {
     const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.getClientRects().length > 0);
     if (!heading) return false;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
+    focusFromScript(heading, { preventScroll: true });
     return document.activeElement === heading;
   };
   if (focus()) return () => {};

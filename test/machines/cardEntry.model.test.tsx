@@ -24,7 +24,13 @@ type Run = ReturnType<typeof renderSubscriptionView> & { onChosen: ReturnType<ty
 describeModel('cardEntry', {
   machine: cardEntryMachine,
   // Arriving on the page, and arriving back from a bank that refused the new card.
-  inputs: [{}, { cardReturn: 'failed' }, { cardReturn: 'verified' }],
+  inputs: [
+    {}, { cardReturn: 'failed' }, { cardReturn: 'verified' },
+    // Back from the bank that confirmed the card now saved as the default: chosen at once (finding 6).
+    { cardReturn: 'verified', confirmedCardId: savedVisa.cardTokenId },
+    // "Try again" after the saved card was declined: offered switched off (finding 14).
+    { avoidSaved: true },
+  ],
   events: {
     'card.useSaved': [{ type: 'card.useSaved', on: false }, { type: 'card.useSaved', on: true }],
     'card.submit': [
@@ -46,7 +52,7 @@ describeModel('cardEntry', {
   render: ({ actors, inspect }, input) => {
     const onChosen = vi.fn();
     vi.mocked(leaveFor).mockClear();
-    const run = renderSubscriptionView(<CardForm submitLabel="Continue" onChosen={onChosen} />, {
+    const run = renderSubscriptionView(<CardForm submitLabel="Continue" onChosen={onChosen} confirmedCardId={input?.confirmedCardId ?? null} avoidSaved={input?.avoidSaved ?? false} />, {
       path: `/subscription/payment?plan=monthly&step=2&payment-method=card${input?.cardReturn ? `&card=${input.cardReturn}` : ''}`,
       overrides: { actors: actors.actors, inspect },
     });
@@ -97,6 +103,10 @@ describeModel('cardEntry', {
       expect(screen.getByRole('checkbox', { name: 'Save as default payment method' })).toBeChecked();
       if (snapshot.context.savedCard) expect(screen.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
       else expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+      // After a decline the saved card is offered, not pre-selected, and the page says why.
+      const declinedNote = 'Your last payment with this card did not go through. Enter another card, or turn on Use this card to try it again.';
+      if (snapshot.context.avoidSaved && snapshot.context.savedCard) expect(screen.getByText(declinedNote)).toBeInTheDocument();
+      else expect(screen.queryByText(declinedNote)).toBeNull();
     },
     'newCard.invalid': async (_run, snapshot) => {
       if (snapshot.context.formError) {

@@ -4,12 +4,16 @@ import { ApiError } from '../../src/api/http';
 import { createQueryClient, queryKeys } from '../../src/api/queries';
 import { format, type PaymentMethodLocation } from '../../src/machines/paymentMethod/paymentMethod.address';
 import { CHECKOUT_EXPLANATION, METHOD_NOTE, VOUCHER_METHOD_NOTE } from '../../src/machines/paymentMethod/paymentMethod.connect';
-import { CONNECT_WALLET, paymentMethodMachine, type MethodOption } from '../../src/machines/paymentMethod/paymentMethod.machine';
+import {
+  CHECKOUT_CONFIRMATION, CONNECT_WALLET, OVERDUE_FAILED, OVERDUE_PAID, OVERDUE_PENDING, paymentMethodMachine, type ChargeOutcome, type MethodOption, type PaymentMethodInput,
+} from '../../src/machines/paymentMethod/paymentMethod.machine';
+import { CARD_RETURN_MESSAGES } from '../../src/machines/cardEntry/cardEntry.machine';
 import ChangePaymentMethodPage from '../../src/views/pages/ChangePaymentMethodPage';
 import type { ActorOutput } from '../support/flow';
 import { describeModel } from '../support/model';
 import { renderMethodView } from '../support/planChange';
-import { cachingActors, freeStatus, premiumStatus, voucherStatus } from '../support/subscription';
+import { cachingActors, freeStatus, premiumStatus, voucherStatus, walletStatus } from '../support/subscription';
+import type { SubscriptionStatusDetails } from '../../src/api/schemas';
 
 type Run = ReturnType<typeof renderMethodView>;
 const LABELS: Record<MethodOption, string> = { card: 'Credit/Debit', wallet: 'Wallet', checkout: 'Checkout' };
@@ -18,7 +22,19 @@ const REFUSED = 'Card not found. Please add the card again.';
 const main = () => within(screen.getByRole('region', { name: 'New Payment Method' }));
 let walletSavedWithoutLink = false;
 
-const saved: Array<ActorOutput<typeof paymentMethodMachine, 'updatePaymentMethod'>> = [{ data: null, message: UPDATED }];
+const CHARGING = 'Your payment method has been updated. We are charging it now for the overdue payment.';
+const CHARGE_AT = '2027-01-16T01:00:00.000Z';
+// A wallet subscription whose renewal was declined at its end date (product.md#dunning): the new method is charged at once.
+const pastDueStatus: SubscriptionStatusDetails = {
+  ...walletStatus, status: 'PAST_DUE',
+  renewal: { state: 'PAST_DUE', failure: 'Your payment was declined', nextAttemptDate: '2027-01-16T05:00:00.000Z', accessEndDate: '2027-01-22T00:00:00.000Z' },
+};
+const saved: Array<ActorOutput<typeof paymentMethodMachine, 'updatePaymentMethod'>> = [
+  { data: null, message: UPDATED },
+  // Saved while PAST_DUE: the server says when the overdue payment is charged (now).
+  { data: { chargeAt: CHARGE_AT }, message: CHARGING },
+];
+const charges: ChargeOutcome[] = [{ outcome: 'paid' }, { outcome: 'failed', reason: 'Your payment was declined' }, { outcome: 'pending' }];
 
 describeModel('paymentMethod', {
   machine: paymentMethodMachine,
@@ -26,6 +42,8 @@ describeModel('paymentMethod', {
     { walletMethod: false, linkStatus: null },
     // Back from Maya's link page: the wallet option is forced and its banner shown.
     { walletMethod: true, linkStatus: 'success' },
+    // Back from a bank that did not confirm a new card (finding 7: said whatever the current method).
+    { walletMethod: false, linkStatus: null, cardReturn: 'failed' },
   ],
   events: {
     'option.select': [
@@ -36,6 +54,8 @@ describeModel('paymentMethod', {
     'card.chosen': [{ type: 'card.chosen', card: { cardTokenId: 'seed-card-premium', cardType: 'visa', last4: '1381' } }],
     'wallet.save': [{ type: 'wallet.save', linkId: 'link-1' }, { type: 'wallet.save', linkId: null }],
     'checkout.save': [{ type: 'checkout.save' }],
+    'checkout.confirm': [{ type: 'checkout.confirm' }],
+    'checkout.decline': [{ type: 'checkout.decline' }],
     'load.retry': [{ type: 'load.retry' }],
   },
   // Saving needs the matching option; re-selecting the option already chosen walks nothing new.
@@ -47,17 +67,17 @@ describeModel('paymentMethod', {
     if (event.type === 'checkout.save') return option === 'checkout';
     return true;
   },
-  serializeContext: (s) => `${s.context.option}|${s.context.walletMethod}|${s.context.linkStatus}|${s.context.error ? 'error' : ''}`,
+  serializeContext: (s) => `${s.context.option}|${s.context.walletMethod}|${s.context.linkStatus}|${s.context.error ? 'error' : ''}|${s.context.pastDue}|${s.context.charge?.outcome ?? ''}`,
   invocations: {
-    loadStatus: { done: [premiumStatus, voucherStatus, freeStatus], error: [new ApiError('Something went wrong', 500)] },
-    confirmCheckout: { done: [true, false], error: [new Error('The browser did not show the confirmation')] },
+    loadStatus: { done: [premiumStatus, voucherStatus, freeStatus, pastDueStatus], error: [new ApiError('Something went wrong', 500)] },
     updatePaymentMethod: { done: saved, error: [new ApiError(REFUSED, 400)] },
+    awaitCharge: { done: charges, error: [new ApiError('Something went wrong', 500)] },
   },
   render: ({ actors, inspect }, input) => {
     walletSavedWithoutLink = false;
     const queryClient = createQueryClient();
     return renderMethodView(<ChangePaymentMethodPage />, {
-      path: format(input as PaymentMethodLocation), queryClient,
+      path: `${format(input as PaymentMethodLocation)}${(input as PaymentMethodInput).cardReturn ? `?card=${(input as PaymentMethodInput).cardReturn}` : ''}`, queryClient,
       overrides: { actors: cachingActors(actors.actors, queryClient, { loadStatus: queryKeys.subscriptionStatus }), inspect },
     });
   },
@@ -65,7 +85,10 @@ describeModel('paymentMethod', {
     'option.select': async (run, event) => run.user.click(screen.getByRole('radio', { name: LABELS[event.option] })),
     // The card part's own flow: 'Use this card' is on for the default card; saving it ends that flow.
     'card.chosen': async (run) => {
-      expect(await main().findByRole('switch', { name: 'Use this card' })).toBeChecked();
+      const useSaved = await main().findByRole('switch', { name: 'Use this card' });
+      // Back from a refused new card the switch is off: the older card is one switch away.
+      if (!(useSaved as HTMLInputElement).checked) await run.user.click(useSaved);
+      expect(useSaved).toBeChecked();
       await run.user.click(main().getByRole('button', { name: 'Save Payment Method' }));
     },
     'wallet.save': async (run, event) => {
@@ -80,6 +103,8 @@ describeModel('paymentMethod', {
       await run.user.click(main().getByRole('button', { name: 'Save Payment Method' }));
     },
     'checkout.save': async (run) => run.user.click(main().getByRole('button', { name: 'Save Payment Method' })),
+    'checkout.confirm': async (run) => run.user.click(within(main().getByRole('alertdialog')).getByRole('button', { name: "Yes, I'm sure" })),
+    'checkout.decline': async (run) => run.user.click(within(main().getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
     'load.retry': async (run) => run.user.click(screen.getByRole('button', { name: 'Try again' })),
   },
   states: {
@@ -103,15 +128,29 @@ describeModel('paymentMethod', {
       expect(screen.queryByRole('button', { name: 'Save Payment Method' })).not.toBeInTheDocument();
     },
     choosing: async (run: Run, snapshot) => {
-      const { option, walletMethod, linkStatus, error } = snapshot.context as { option: MethodOption | null; walletMethod: boolean; linkStatus: string | null; error: string | null };
-      expect(screen.getByText(METHOD_NOTE())).toBeInTheDocument();
-      expect(screen.getAllByText('**** **** **** 1381')[0]).toBeInTheDocument();
+      const { option, walletMethod, linkStatus, error, pastDue, cardReturn, attempt } = snapshot.context as {
+        option: MethodOption | null; walletMethod: boolean; linkStatus: string | null; error: string | null; pastDue: boolean; cardReturn: string | null; attempt: number;
+      };
+      // The spec's note for a subscription in good standing; while PAST_DUE, what a save does now (finding 8/17).
+      if (pastDue) {
+        expect(screen.getByText(/^Your subscription is past due\. A card or Maya Wallet you save now is charged at once for the overdue ₱990/)).toBeInTheDocument();
+        expect(screen.queryByText(METHOD_NOTE())).toBeNull();
+      } else expect(screen.getByText(METHOD_NOTE())).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
       for (const each of ['card', 'wallet', 'checkout'] as const) {
         expect(screen.getByRole('radio', { name: LABELS[each] })).toHaveProperty('checked', each === option);
       }
       // The address keeps the wallet-return marker only while the wallet option is the one shown.
       await waitFor(() => expect(run.location.history.at(-1)).toBe(walletMethod ? '/subscription/change-payment-method?wallet-method=1&wallet-link-status=success' : '/subscription/change-payment-method'));
-      if (option === 'card') expect(await main().findByRole('switch', { name: 'Use this card' })).toBeChecked();
+      if (option === 'card' && cardReturn === 'failed' && attempt === 0) {
+        // The bank's refusal is said in the card form and takes focus, whatever the method was (a wallet included).
+        const form = within(await main().findByRole('form', { name: 'Card details' }));
+        expect(await form.findByRole('alert')).toHaveTextContent(CARD_RETURN_MESSAGES.failed());
+        // On arrival it takes focus (it was on <body>); after the checkout question was declined, focus is back on the option.
+        const alert = form.getByRole('alert');
+        await waitFor(() => expect(document.activeElement === alert || (document.activeElement as HTMLInputElement | null)?.type === 'radio').toBe(true));
+        expect(form.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
+      } else if (option === 'card') expect(await main().findByRole('switch', { name: 'Use this card' })).toBeChecked();
       if (option === 'wallet') {
         // Linked ('Unlink Maya') or not ('Link Maya'), as the wallet part's own flow read it.
         expect(await main().findByRole('button', { name: /^(Unl|L)ink Maya/ })).toBeEnabled();
@@ -125,17 +164,31 @@ describeModel('paymentMethod', {
         expect(await screen.findAllByText(error)).not.toHaveLength(0);
       }
     },
-    confirmingCheckout: () => {
-      expect(main().getByRole('button', { name: 'Save Payment Method' })).toBeDisabled();
-      expect(screen.getByRole('radio', { name: 'Checkout' })).toBeDisabled();
+    confirmingCheckout: async () => {
+      // Asked in the page the moment Checkout is picked, with the spec's words; it opens on the safe choice.
+      const dialog = main().getByRole('alertdialog', { name: 'Pay by Checkout?' });
+      expect(dialog).toHaveAccessibleDescription(CHECKOUT_CONFIRMATION());
+      expect(CHECKOUT_CONFIRMATION()).toBe('Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.');
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+      expect(screen.getByRole('radio', { name: 'Checkout' })).not.toBeChecked();
+    },
+    charging: () => {
+      expect(screen.getByText('Charging your new payment method for the overdue payment...')).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('radio', { name: 'Credit/Debit' })).toBeDisabled();
     },
     saving: () => {
       expect(screen.getAllByText('Saving...').length).toBeGreaterThan(0);
       expect(screen.getByRole('radio', { name: 'Credit/Debit' })).toBeDisabled();
     },
-    saved: async (run: Run) => {
+    saved: async (run: Run, snapshot) => {
       await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
-      expect(await screen.findByText(UPDATED)).toBeInTheDocument();
+      const charge = snapshot.context.charge as ChargeOutcome | null;
+      // Saved while PAST_DUE: the toast says whether the overdue payment went through (finding 8).
+      const toast = !charge ? UPDATED
+        : charge.outcome === 'paid' ? OVERDUE_PAID()
+        : charge.outcome === 'failed' ? OVERDUE_FAILED({ reason: 'Your payment was declined' })
+        : OVERDUE_PENDING();
+      expect(await screen.findByText(toast)).toBeInTheDocument();
     },
   },
 });

@@ -179,7 +179,6 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
         actors: { ...cachingActors(actors.actors, queryClient, { loadPlans: queryKeys.plans }), ...children },
         actions: {
           redirect: (_: unknown, params: { url: string }) => redirect(params.url),
-          askCheckoutConfirmation: ({ self }: { self: AnyActorRef }) => void confirmations.push(self),
         },
         inspect,
       },
@@ -208,9 +207,9 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
     'step.edit': async (run, event) =>
       run.user.click(step().getByRole('button', { name: event.step === 1 ? m.edit_plan() : m.edit_payment_method() })),
     'payment.submit': async (run) => run.user.click(step().getByRole('button', { name: PAY() })),
-    // The person answers the browser's confirmation.
-    'checkout.confirm': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.confirm' }),
-    'checkout.decline': (run) => run.confirmations.at(-1)!.send({ type: 'checkout.decline' }),
+    // The person answers the question the page asks when checkout is picked.
+    'checkout.confirm': async (run) => run.user.click(within(step().getByRole('alertdialog')).getByRole('button', { name: m.yes_i_m_sure() })),
+    'checkout.decline': async (run) => run.user.click(within(step().getByRole('alertdialog')).getByRole('button', { name: m.cancel() })),
     'wizard.retry': async (run) => run.user.click(screen.getByRole('button', { name: m.try_again() })),
     'wizard.restart': async (run) => run.user.click(screen.getByRole('button', { name: m.choose_the_payment_method_again() })),
     'location.changed': (run, event) => run.location.navigate(format(event.location)),
@@ -281,12 +280,17 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
       expect(step().getByText(nextSteps(plan, context.method as WizardMethod))).toBeInTheDocument();
       if (locale === 'en') expect(step().getByText(context.method === 'checkout' ? /does not renew automatically/ : /renews automatically/)).toBeInTheDocument();
       noEnglishPlanText();
+      expect(step().queryByRole('alertdialog')).toBeNull();
       expect(step().getByRole('button', { name: PAY() })).toBeEnabled();
       expect(lastAddress(run).searchParams.get('step')).toBe('3');
     },
-    'confirm.confirmingCheckout': (run) => {
-      expect(run.confirmations.length).toBeGreaterThan(0);
-      expect(step().getByRole('button', { name: m.processing() })).toBeDisabled();
+    // product.md#checkout-confirmation: asked in the page with the spec's words when checkout is picked (not by confirm()).
+    checkoutQuestion: async (run, snapshot) => {
+      const dialog = step().getByRole('alertdialog', { name: m.pay_by_checkout() });
+      expect(dialog).toHaveAccessibleDescription(m.are_you_sure_you_want_to_proceed());
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: m.cancel() })).toHaveFocus());
+      expect(step().getByRole('radio', { name: m.checkout() })).not.toBeChecked();
+      expect(lastAddress(run).searchParams.get('payment-method')).toBe(snapshot.context.method);
       expect(run.redirect).not.toHaveBeenCalled();
     },
     'confirm.creatingCheckout': () => {

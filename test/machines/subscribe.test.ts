@@ -26,19 +26,23 @@ function start(input: SubscribeInput) {
 }
 
 describe('subscribe wizard', () => {
-  it('asks the browser with the exact spec §5 text before a checkout, and stays on Confirm when declined', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const { actor, createCheckout } = start(at({ plan: 'monthly', step: 3, method: 'checkout' }));
-    await waitFor(actor, (s) => s.matches({ confirm: 'reviewing' }));
-    actor.send({ type: 'payment.submit' });
-    await waitFor(actor, (s) => s.matches({ confirm: 'reviewing' }));
-    expect(confirm).toHaveBeenCalledWith(CHECKOUT_CONFIRMATION());
-    expect(createCheckout).not.toHaveBeenCalled();
-
-    confirm.mockReturnValue(true);
+  it('asks with the exact spec §5 text when checkout is picked (in the page, never window.confirm), and not again on Pay', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const { actor, createCheckout } = start(at({ plan: 'monthly', step: 2, method: 'card' }));
+    await waitFor(actor, (s) => s.matches('paymentMethod'));
+    actor.send({ type: 'method.select', method: 'checkout' });
+    expect(actor.getSnapshot().matches('checkoutQuestion')).toBe(true);
+    expect(CHECKOUT_CONFIRMATION()).toBe('Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.');
+    actor.send({ type: 'checkout.decline' });
+    expect(actor.getSnapshot().context.method).toBe('card');
+    actor.send({ type: 'method.select', method: 'checkout' });
+    actor.send({ type: 'checkout.confirm' });
+    expect(actor.getSnapshot().context.method).toBe('checkout');
+    actor.send({ type: 'step.continue' });
     actor.send({ type: 'payment.submit' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(createCheckout).toHaveBeenCalledTimes(1);
+    expect(confirm).not.toHaveBeenCalled();
     confirm.mockRestore();
   });
 

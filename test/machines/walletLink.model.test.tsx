@@ -104,7 +104,7 @@ describeModel('walletLink', {
     },
     linked: async (run, snapshot) => {
       expect(panel().getByText('maria@example.com')).toBeInTheDocument();
-      expect(panel().getByText('Card state: Verified')).toBeInTheDocument();
+      expect(panel().getByText('Maya account status: Verified')).toBeInTheDocument();
       expect(panel().getByRole('button', { name: 'Unlink Maya' })).toBeEnabled();
       await waitFor(() => expect(run.onLinkChanged).toHaveBeenLastCalledWith('link-1'));
       if (snapshot.context.error) expect(panel().getByRole('alert')).toHaveTextContent(REFUSALS.unlink);

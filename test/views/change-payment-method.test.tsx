@@ -4,7 +4,7 @@
  * update is sent with the payload of product.md#calls.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ChangePaymentMethodPage from '../../src/views/pages/ChangePaymentMethodPage';
 import { methodFetch, methodServer, renderMethodView } from '../support/planChange';
 import { json } from '../support/subscription';
@@ -50,7 +50,7 @@ describe('change payment method: each call fails as spec §8 says', () => {
     it(`update: ${failure.name} shows '${failure.message}' inline and as a toast; the person can save again`, async () => {
       const run = showPage('update', failure.answer);
       await run.user.click(await screen.findByRole('radio', { name: 'Checkout' }));
-      window.confirm = () => true;
+      await run.user.click(within(section().getByRole('alertdialog')).getByRole('button', { name: "Yes, I'm sure" }));
       await run.user.click(section().getByRole('button', { name: 'Save Payment Method' }));
       if (failure.name === '401') await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
       expect(await section().findByRole('alert')).toHaveTextContent(failure.message);
@@ -81,14 +81,25 @@ describe('change payment method: the payloads of spec §7', () => {
     expect(run.bodies).toEqual([{ subscriptionId: 'sub-premium', paymentMethod: 'MAYA_WALLET', paymentMethodDetails: JSON.stringify({ mayaWalletId: 'link-1' }) }]);
   });
 
-  it('checkout: nothing is sent when the browser confirmation is declined', async () => {
+  it('checkout: asked in the page with the spec\'s words when picked (never window.confirm); declined, the card stays and nothing is sent', async () => {
     const run = showPage(null);
+    const confirm = vi.spyOn(window, 'confirm');
     await run.user.click(await screen.findByRole('radio', { name: 'Checkout' }));
-    const asked: string[] = [];
-    window.confirm = (message?: string) => { asked.push(String(message)); return false; };
-    await run.user.click(section().getByRole('button', { name: 'Save Payment Method' }));
-    await waitFor(() => expect(asked).toEqual(['Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.']));
-    await waitFor(() => expect(section().getByRole('button', { name: 'Save Payment Method' })).toBeEnabled());
+    const dialog = section().getByRole('alertdialog', { name: 'Pay by Checkout?' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to proceed with checkout method? Please note that your next subscription payment will be done manually.');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await run.user.keyboard('{Escape}');
+    expect(section().queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Credit/Debit' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Credit/Debit' })).toHaveFocus());
+    expect(confirm).not.toHaveBeenCalled();
     expect(run.bodies).toEqual([]);
+    // Confirmed, Save sends checkout without asking again.
+    await run.user.click(screen.getByRole('radio', { name: 'Checkout' }));
+    await run.user.click(within(section().getByRole('alertdialog')).getByRole('button', { name: "Yes, I'm sure" }));
+    expect(screen.getByRole('radio', { name: 'Checkout' })).toBeChecked();
+    await run.user.click(section().getByRole('button', { name: 'Save Payment Method' }));
+    await waitFor(() => expect(run.bodies).toEqual([{ subscriptionId: 'sub-premium', paymentMethod: 'MAYA_CHECKOUT' }]));
+    confirm.mockRestore();
   });
 });

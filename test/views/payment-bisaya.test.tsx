@@ -56,8 +56,11 @@ describe('payment screens in Bisaya', () => {
     await run.user.click(await screen.findByRole('button', { name: 'Pilia ang Monthly' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Paagi sa Pagbayad' })).toBeInTheDocument();
     const methods = within(screen.getByRole('group', { name: 'Unsaon nimo pagbayad?' }));
-    expect(methods.getByRole('radio', { name: 'Credit/Debit Card' })).toBeInTheDocument();
+    expect(methods.getByRole('radio', { name: 'Credit/Debit' })).toHaveAccessibleDescription('Visa, Mastercard o JCB');
     await run.user.click(methods.getByRole('radio', { name: 'Checkout' }));
+    // The spec's question (English, letter for letter, in the catalog's Bisaya here), asked in the page.
+    const question = await screen.findByRole('alertdialog', { name: 'Magbayad pinaagi sa Checkout?' });
+    await run.user.click(within(question).getByRole('button', { name: 'Oo, sigurado ko' }));
     expect(await screen.findByText(/^Sa Checkout, kausa ra ka singilon/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Balik' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Padayon' })).toBeInTheDocument();

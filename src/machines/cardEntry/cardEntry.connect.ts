@@ -21,6 +21,8 @@ export function connectCardEntry(state: SnapshotFrom<CardEntryMachine>, send: (e
     formError: Object.keys(fieldErrors).length > 0 ? null : formError,
     serverMessage,
     /** Back from the bank that confirmed the new card, now offered as the saved card. */
+    /** The saved card's last payment was refused: said beside its switch, which starts off. */
+    declinedBefore: state.context.avoidSaved && savedCard !== null && state.matches('newCard') && !useSaved,
     confirmed: state.context.cardReturn === 'verified' && state.matches('savedCard') ? CARD_RETURN_MESSAGES.verified() : null,
     onUseSaved: (on: boolean) => send({ type: 'card.useSaved', on }),
     onSubmit: (card: CardInput, isDefault: boolean) => send({ type: 'card.submit', card, isDefault }),

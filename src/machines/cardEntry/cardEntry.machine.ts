@@ -21,6 +21,10 @@ export interface CardEntryInput {
   returnTo?: string;
   /** Back from the bank: whether it confirmed the card (cardEntry.address.ts). */
   cardReturn?: 'verified' | 'failed' | null;
+  /** Back from the bank: the card it confirmed (cardEntry.address.ts); when it is the saved default, it is chosen at once. */
+  confirmedCardId?: string | null;
+  /** The last payment with the saved card was refused ("Try again" on a failed result): it is offered, not pre-selected. */
+  avoidSaved?: boolean;
 }
 
 /** Catalog messages (issue 20): read when the flow says them, in the language in use. */
@@ -40,6 +44,8 @@ export interface CardEntryContext {
   now: Date | null;
   returnTo: string | null;
   cardReturn: 'verified' | 'failed' | null;
+  confirmedCardId: string | null;
+  avoidSaved: boolean;
   savedCard: SavedCard | null;
   /** 'Use this card' (on when the saved card is the default, product.md#method-selector). */
   useSaved: boolean;
@@ -73,6 +79,10 @@ export const cardEntryMachine = setup({
     isPresent: (_, params: { value: unknown }) => params.value !== null && params.value !== undefined,
     needsVerification: (_, params: { url: string | null | undefined }) => Boolean(params.url),
     bankRefused: ({ context }) => context.cardReturn === 'failed',
+    /** The bank confirmed the very card now saved as the default: the person already pressed the button for it. */
+    bankConfirmedSaved: ({ context }, params: { card: SavedCard | null }) =>
+      context.cardReturn === 'verified' && context.confirmedCardId !== null && params.card?.cardTokenId === context.confirmedCardId,
+    avoidsSaved: ({ context }, params: { value: unknown }) => context.avoidSaved && params.value !== null && params.value !== undefined,
     bankRefusedWithSaved: ({ context }, params: { value: unknown }) => context.cardReturn === 'failed' && params.value !== null && params.value !== undefined,
     isOff: (_, params: { on: boolean }) => !params.on,
     canUseSaved: ({ context }, params: { on: boolean }) => params.on && context.savedCard !== null,
@@ -125,6 +135,7 @@ export const cardEntryMachine = setup({
   },
   context: ({ input }) => ({
     now: input.now ?? null, returnTo: input.returnTo ?? null, cardReturn: input.cardReturn ?? null,
+    confirmedCardId: input.confirmedCardId ?? null, avoidSaved: input.avoidSaved ?? false,
     savedCard: null, useSaved: false, card: null, fieldErrors: {}, formError: null, serverMessage: null, chosen: null,
   }),
   initial: 'loading',
@@ -136,6 +147,17 @@ export const cardEntryMachine = setup({
         src: 'loadDefaultCard',
         onDone: [
           {
+            // The bank confirmed the new card the person pressed Save (or Continue) for: carry on with it,
+            // no second press (a viewer who left here kept paying with the old card).
+            guard: { type: 'bankConfirmedSaved', params: ({ event }) => ({ card: event.output }) },
+            target: 'done',
+            description: 'Back from the bank that confirmed the new card: chosen at once',
+            actions: [
+              { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
+              { type: 'assignChosen', params: ({ event }) => ({ chosen: chosenFrom(event.output!) }) },
+            ],
+          },
+          {
             // The bank refused the new card while an older one is saved: say so over the entry form
             // (the older card stays one switch away). The refusal was lost behind the saved card.
             guard: { type: 'bankRefusedWithSaved', params: ({ event }) => ({ value: event.output }) },
@@ -145,6 +167,13 @@ export const cardEntryMachine = setup({
               { type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) },
               assign({ useSaved: false, serverMessage: () => CARD_RETURN_MESSAGES.failed() }),
             ],
+          },
+          {
+            // "Try again" after the saved card was declined: it stays one switch away, not pre-selected.
+            guard: { type: 'avoidsSaved', params: ({ event }) => ({ value: event.output }) },
+            target: 'newCard',
+            description: 'A saved card whose last payment was refused',
+            actions: [{ type: 'assignSavedCard', params: ({ event }) => ({ card: event.output }) }, assign({ useSaved: false })],
           },
           {
             guard: { type: 'isPresent', params: ({ event }) => ({ value: event.output }) },

@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
-import type { PaymentMethodEvent, PaymentMethodMachine, MethodOption } from './paymentMethod.machine';
+import { CHECKOUT_CONFIRMATION, type PaymentMethodEvent, type PaymentMethodMachine, type MethodOption } from './paymentMethod.machine';
 
 // Catalog messages (issue 20): the page calls them when rendering.
 export const METHOD_NOTE = m.changing_payment_method_will_take;
@@ -13,13 +13,18 @@ export const CHECKOUT_EXPLANATION = [
   m.it_suits_those_who_are_testing_the,
 ] as const;
 
-export const OPTIONS: ReadonlyArray<{ value: MethodOption; label: () => string }> = [
-  { value: 'card', label: m.credit_debit },
-  { value: 'wallet', label: m.wallet },
-  { value: 'checkout', label: m.checkout },
+/**
+ * The three options with the spec's names (product.md#change-payment-method), used by the subscribe wizard too,
+ * each with a line that says what it is (product.md#method-names).
+ */
+export const OPTIONS: ReadonlyArray<{ value: MethodOption; label: () => string; hint: () => string }> = [
+  { value: 'card', label: m.credit_debit, hint: m.visa_mastercard_or_jcb },
+  { value: 'wallet', label: m.wallet, hint: m.maya_wallet },
+  { value: 'checkout', label: m.checkout, hint: m.pay_on_maya_s_page_each_period },
 ];
+export { CHECKOUT_CONFIRMATION };
 
-export type PaymentMethodStage = 'loading' | 'failed' | 'noSubscription' | 'voucher' | 'choosing' | 'confirming' | 'saving' | 'saved';
+export type PaymentMethodStage = 'loading' | 'failed' | 'noSubscription' | 'voucher' | 'choosing' | 'confirming' | 'saving' | 'charging' | 'saved';
 
 export interface PaymentMethodProps {
   stage: PaymentMethodStage;
@@ -27,6 +32,8 @@ export interface PaymentMethodProps {
   linkStatus: SnapshotFrom<PaymentMethodMachine>['context']['linkStatus'];
   /** The subscription renews from the linked wallet (unlinking it asks first). */
   renewsOnWallet: boolean;
+  /** PAST_DUE: a card or wallet saved now is charged at once (the page says so instead of 'next billing cycle'). */
+  pastDue: boolean;
   /** The last save's refusal (also toasted); the load failure's message on 'failed'. */
   error: string | null;
   attempt: number;
@@ -35,6 +42,8 @@ export interface PaymentMethodProps {
   chooseCard: (card: ChosenCard) => void;
   saveWallet: (linkId: string | null) => void;
   saveCheckout: () => void;
+  confirmCheckout: () => void;
+  declineCheckout: () => void;
   retry: () => void;
 }
 
@@ -45,6 +54,7 @@ export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine
     : snapshot.matches('voucher') ? 'voucher'
     : snapshot.matches('confirmingCheckout') ? 'confirming'
     : snapshot.matches('saving') ? 'saving'
+    : snapshot.matches('charging') ? 'charging'
     : snapshot.matches('saved') ? 'saved'
     : 'choosing';
   return {
@@ -52,13 +62,17 @@ export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine
     option: snapshot.context.option,
     linkStatus: snapshot.context.linkStatus,
     renewsOnWallet: snapshot.context.renewsOnWallet,
+    pastDue: snapshot.context.pastDue,
     error: snapshot.context.error,
     attempt: snapshot.context.attempt,
-    busy: stage === 'confirming' || stage === 'saving' || stage === 'saved',
+    // Not while the checkout question is open: the option that asked must keep focus for when it closes.
+    busy: stage === 'saving' || stage === 'charging' || stage === 'saved',
     select: (option) => send({ type: 'option.select', option }),
     chooseCard: (card) => send({ type: 'card.chosen', card }),
     saveWallet: (linkId) => send({ type: 'wallet.save', linkId }),
     saveCheckout: () => send({ type: 'checkout.save' }),
+    confirmCheckout: () => send({ type: 'checkout.confirm' }),
+    declineCheckout: () => send({ type: 'checkout.decline' }),
     retry: () => send({ type: 'load.retry' }),
   };
 }

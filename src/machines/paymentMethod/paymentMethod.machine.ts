@@ -13,6 +13,7 @@ import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
+import type { CardReturn } from '../cardEntry/cardEntry.address';
 import type { WalletLinkOutcome } from '../walletLink/walletLink.machine';
 import type { PaymentMethodLocation } from './paymentMethod.address';
 
@@ -22,17 +23,43 @@ export type MethodOption = 'card' | 'wallet' | 'checkout';
 export const CONNECT_WALLET = m.please_connect_your_maya_wallet_to;
 export const CHECKOUT_CONFIRMATION = m.are_you_sure_you_want_to_proceed;
 export const METHOD_UPDATED_FALLBACK = m.your_payment_method_has_been_updated;
+/** After a save while PAST_DUE (product.md#method-while-past-due): whether the overdue payment went through. */
+export const OVERDUE_PAID = m.your_payment_method_has_been_updated_and;
+export const OVERDUE_FAILED = m.your_payment_method_has_been_updated_but;
+export const OVERDUE_PENDING = m.your_payment_method_has_been_updated_the;
+
+/** What became of the overdue payment charged on the new method (the awaitCharge actor reads the status). */
+export type ChargeOutcome = { outcome: 'paid' } | { outcome: 'failed'; reason: string } | { outcome: 'pending' };
+
+/** The toast for a charge outcome: success when paid, an error when refused, information while it is not known yet. */
+export function chargeNotice(result: ChargeOutcome): Notify {
+  if (result.outcome === 'paid') return { kind: 'success', message: OVERDUE_PAID };
+  if (result.outcome === 'failed') return { kind: 'error', message: () => OVERDUE_FAILED({ reason: result.reason }) };
+  return { kind: 'info', message: OVERDUE_PENDING };
+}
 
 const OPTION_OF: Partial<Record<PaymentMethod, MethodOption>> = { MAYA_VAULT: 'card', MAYA_WALLET: 'wallet', MAYA_CHECKOUT: 'checkout' };
 
-/** product.md#method-selector: the option that matches the current method; a wallet-link return forces the wallet. */
-export function initialOption(method: PaymentMethod | null, walletMethod: boolean): MethodOption | null {
+/**
+ * product.md#method-selector: the option that matches the current method; a wallet-link return forces the
+ * wallet, and a return from the bank's check of a new card forces the card (its answer is said there).
+ */
+export function initialOption(method: PaymentMethod | null, walletMethod: boolean, cardReturn: CardReturn | null = null): MethodOption | null {
   if (walletMethod) return 'wallet';
+  if (cardReturn) return 'card';
   return method ? (OPTION_OF[method] ?? null) : null;
 }
 
+/** The address as the page arrived with it, with the bank's answer about a new card (`card=`, read once). */
+export type PaymentMethodInput = PaymentMethodLocation & { cardReturn?: CardReturn | null };
+
 export interface PaymentMethodContext {
   walletMethod: boolean;
+  cardReturn: CardReturn | null;
+  /** The subscription is PAST_DUE: a new card or wallet is charged at once for the overdue period. */
+  pastDue: boolean;
+  /** What came of the overdue payment after a save while PAST_DUE (null: none was made). */
+  charge: ChargeOutcome | null;
   linkStatus: WalletLinkOutcome | null;
   subscriptionId: string | null;
   option: MethodOption | null;
@@ -49,6 +76,9 @@ export type PaymentMethodEvent =
   /** 'Save Payment Method' on the wallet option, with the link the wallet panel says is usable. */
   | { type: 'wallet.save'; linkId: string | null }
   | { type: 'checkout.save' }
+  /** The in-page confirmation asked when Checkout is picked (product.md#checkout-confirmation). */
+  | { type: 'checkout.confirm' }
+  | { type: 'checkout.decline' }
   | { type: 'load.retry' };
 
 export interface UpdatePaymentMethodRequest {
@@ -61,13 +91,13 @@ export const paymentMethodMachine = setup({
   types: {
     context: {} as PaymentMethodContext,
     events: {} as PaymentMethodEvent,
-    input: {} as PaymentMethodLocation,
+    input: {} as PaymentMethodInput,
   },
   actors: {
     loadStatus: placeholder<SubscriptionStatusDetails>('loadStatus'),
-    /** The browser's own confirmation (product.md#other-rules); answers whether the person agreed. */
-    confirmCheckout: placeholder<boolean, { message: string }>('confirmCheckout'),
     updatePaymentMethod: notProvided<'updatePaymentMethod'>('updatePaymentMethod'),
+    /** After a save while PAST_DUE: reads the status until the overdue charge is known (or gives up: pending). */
+    awaitCharge: placeholder<ChargeOutcome, { chargeAt: string }>('awaitCharge'),
   },
   guards: {
     isVoucher: (_, params: { status: SubscriptionStatusDetails }) =>
@@ -76,18 +106,22 @@ export const paymentMethodMachine = setup({
       params.status.planType === 'PREMIUM' && Boolean(params.status.subscriptionId),
     isLeavingWallet: ({ context, event }) => event.type === 'option.select' && context.option === 'wallet' && event.option !== 'wallet',
     hasLink: (_, params: { linkId: string | null }) => Boolean(params.linkId),
-    isConfirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    isOnWallet: ({ context }) => context.option === 'wallet',
+    isPickingCheckout: ({ context, event }) => event.type === 'option.select' && event.option === 'checkout' && context.option !== 'checkout',
+    isChargedNow: (_, params: { chargeAt: string | null | undefined }) => Boolean(params.chargeAt),
   },
   actions: {
     assignStatus: assign(({ context }, params: { status: SubscriptionStatusDetails }) => ({
       subscriptionId: params.status.subscriptionId,
-      option: initialOption(params.status.paymentMethod, context.walletMethod),
+      option: initialOption(params.status.paymentMethod, context.walletMethod, context.cardReturn),
+      pastDue: params.status.status === 'PAST_DUE',
       renewsOnWallet: params.status.paymentMethod === 'MAYA_WALLET' && params.status.status === 'ACTIVE',
     })),
     assignOption: assign((_, params: { option: MethodOption }) => ({ option: params.option, error: null })),
     forgetWalletReturn: assign({ walletMethod: false, linkStatus: null }),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
+    assignCharge: assign((_, params: { charge: ChargeOutcome }) => ({ charge: params.charge })),
     countAttempt: assign(({ context }) => ({ attempt: context.attempt + 1 })),
     notify: (_, _params: Notify) => {},
     subscriptionChanged: () => {},
@@ -98,7 +132,7 @@ export const paymentMethodMachine = setup({
 }).createMachine({
   id: 'paymentMethod',
   description:
-    'A premium subscriber changes how the next payments are taken, on /subscription/change-payment-method: a card (the saved one or a new one), a linked Maya wallet, or checkout (after the browser asks to confirm). The current method is chosen to start with; back from linking a wallet, the wallet is. Saving shows the server\'s message and goes to /subscription; a refusal is toasted and the person can try again. Without a subscription the page goes back to /subscription; a voucher subscription cannot change.',
+    'A premium subscriber changes how the next payments are taken, on /subscription/change-payment-method: a card (the saved one or a new one), a linked Maya wallet, or checkout (confirmed in the page when it is picked). The current method is chosen to start with; back from linking a wallet, the wallet is; back from the bank\'s check of a new card, the card is. Saving shows the server\'s message and goes to /subscription; while PAST_DUE a new card or wallet is charged at once, and the page waits to say whether the overdue payment went through. A refusal is toasted and the person can try again. Without a subscription the page goes back to /subscription; a voucher subscription cannot change.',
   meta: {
     title: 'Change payment method',
     events: {
@@ -106,10 +140,15 @@ export const paymentMethodMachine = setup({
       'card.chosen': 'The card part ends with a card (Save Payment Method)',
       'wallet.save': 'The person presses Save Payment Method on the wallet option',
       'checkout.save': 'The person presses Save Payment Method on the checkout option',
+      'checkout.confirm': 'The person agrees to checkout in the confirmation',
+      'checkout.decline': 'The person keeps the method they had (Cancel, Escape)',
       'load.retry': 'The person tries loading the page again',
     },
   },
-  context: ({ input }) => ({ ...input, subscriptionId: null, option: null, renewsOnWallet: false, error: null, attempt: 0 }),
+  context: ({ input }) => ({
+    walletMethod: input.walletMethod, linkStatus: input.linkStatus, cardReturn: input.cardReturn ?? null,
+    pastDue: false, charge: null, subscriptionId: null, option: null, renewsOnWallet: false, error: null, attempt: 0,
+  }),
   initial: 'loadingStatus',
   states: {
     loadingStatus: {
@@ -141,6 +180,8 @@ export const paymentMethodMachine = setup({
       meta: { screen: '/subscription/change-payment-method' },
       on: {
         'option.select': [
+          // product.md#checkout-confirmation: asked the moment Checkout is picked, in the page.
+          { guard: 'isPickingCheckout', target: 'confirmingCheckout', description: 'Picking Checkout asks first' },
           {
             guard: 'isLeavingWallet',
             description: 'Leaving the wallet option (its link status is cleared)',
@@ -157,20 +198,26 @@ export const paymentMethodMachine = setup({
           { guard: { type: 'hasLink', params: ({ event }) => ({ linkId: event.linkId }) }, target: 'saving', description: 'Save with a linked wallet' },
           { description: 'Save with no wallet linked', actions: { type: 'notify', params: { kind: 'error', message: CONNECT_WALLET } } },
         ],
-        'checkout.save': 'confirmingCheckout',
+        'checkout.save': { target: 'saving', actions: 'clearError' },
       },
     },
     confirmingCheckout: {
-      description: 'The browser asks to confirm checkout',
-      invoke: {
-        id: 'confirmCheckout',
-        src: 'confirmCheckout',
-        input: () => ({ message: CHECKOUT_CONFIRMATION() }),
-        onDone: [
-          { guard: { type: 'isConfirmed', params: ({ event }) => ({ confirmed: event.output }) }, target: 'saving', description: 'Checkout confirmed' },
-          { target: 'choosing', description: 'Checkout declined' },
+      description: 'Are you sure you want to proceed with checkout method? (asked in the page)',
+      on: {
+        'checkout.confirm': [
+          {
+            guard: 'isOnWallet',
+            target: 'choosing',
+            description: 'Checkout confirmed, leaving the wallet option',
+            actions: [
+              { type: 'assignOption', params: { option: 'checkout' } },
+              'forgetWalletReturn',
+              { type: 'showAddress', params: { walletMethod: false, linkStatus: null } },
+            ],
+          },
+          { target: 'choosing', description: 'Checkout confirmed', actions: { type: 'assignOption', params: { option: 'checkout' } } },
         ],
-        onError: { target: 'choosing', description: 'No answer from the confirmation' },
+        'checkout.decline': { target: 'choosing', description: 'The option chosen before stays' },
       },
     },
     saving: {
@@ -179,15 +226,24 @@ export const paymentMethodMachine = setup({
         id: 'updatePaymentMethod',
         src: 'updatePaymentMethod',
         input: ({ context, event }) => requestFor(context, event),
-        onDone: {
-          target: 'saved',
-          description: 'Payment method saved',
-          actions: [
-            { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || METHOD_UPDATED_FALLBACK }) },
-            'subscriptionChanged',
-            { type: 'goTo', params: { path: '/subscription' } },
-          ],
-        },
+        onDone: [
+          {
+            // PAST_DUE: the server charges the new card or wallet now; the page says what came of it.
+            guard: { type: 'isChargedNow', params: ({ event }) => ({ chargeAt: event.output.data?.chargeAt }) },
+            target: 'charging',
+            description: 'Saved while past due: the overdue payment is being charged',
+            actions: [{ type: 'notify', params: ({ event }) => ({ kind: 'info', message: event.output.message || METHOD_UPDATED_FALLBACK }) }, 'subscriptionChanged'],
+          },
+          {
+            target: 'saved',
+            description: 'Payment method saved',
+            actions: [
+              { type: 'notify', params: ({ event }) => ({ kind: 'success', message: event.output.message || METHOD_UPDATED_FALLBACK }) },
+              'subscriptionChanged',
+              { type: 'goTo', params: { path: '/subscription' } },
+            ],
+          },
+        ],
         onError: {
           target: 'choosing',
           description: 'Save refused',
@@ -195,6 +251,34 @@ export const paymentMethodMachine = setup({
             { type: 'assignError', params: ({ event }) => ({ message: errorMessageOf(event) }) },
             { type: 'notify', params: ({ event }) => ({ kind: 'error', message: errorMessageOf(event) }) },
             'countAttempt',
+          ],
+        },
+      },
+    },
+    charging: {
+      description: 'Waiting for the overdue payment on the new method',
+      invoke: {
+        id: 'awaitCharge',
+        src: 'awaitCharge',
+        input: ({ event }) => ({ chargeAt: (event as { output?: { data?: { chargeAt?: string | null } | null } }).output?.data?.chargeAt ?? '' }),
+        onDone: {
+          target: 'saved',
+          description: 'The overdue payment went through, was refused, or is still not known',
+          actions: [
+            { type: 'assignCharge', params: ({ event }) => ({ charge: event.output }) },
+            { type: 'notify', params: ({ event }) => chargeNotice(event.output) },
+            'subscriptionChanged',
+            { type: 'goTo', params: { path: '/subscription' } },
+          ],
+        },
+        onError: {
+          target: 'saved',
+          description: 'The status could not be read',
+          actions: [
+            { type: 'assignCharge', params: { charge: { outcome: 'pending' } } },
+            { type: 'notify', params: { kind: 'info', message: OVERDUE_PENDING } },
+            'subscriptionChanged',
+            { type: 'goTo', params: { path: '/subscription' } },
           ],
         },
       },

@@ -101,5 +101,15 @@ export function failedResultPath(plan: string | null, method: WizardMethod | nul
 /** "Try again" from a failed result: the payment step of the plan it names, else the wizard's start. */
 export function tryAgainPath(resultSearch: string): string {
   const { plan, method } = parse(routes.payment, resultSearch);
-  return plan ? format({ plan, step: 2, method, walletLinkStatus: null }) : format({ plan: null, step: 1, method: null, walletLinkStatus: null });
+  if (!plan) return format({ plan: null, step: 1, method: null, walletLinkStatus: null });
+  const path = format({ plan, step: 2, method, walletLinkStatus: null });
+  // After a card payment failed, the card form must not offer the same card already switched on.
+  return method === 'card' ? `${path}&${AFTER_DECLINE}=declined` : path;
+}
+
+/** Marks a "Try again" after a refused card payment (read once on arrival; the wizard writes its address without it). */
+const AFTER_DECLINE = 'after';
+
+export function isAfterDecline(search: string): boolean {
+  return new URLSearchParams(search).get(AFTER_DECLINE) === 'declined';
 }

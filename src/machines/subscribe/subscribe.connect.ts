@@ -6,16 +6,24 @@ import { cardTypeLabel, maskedCardNumber } from '../../lib/card';
 import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import type { SubscribeEvent, SubscribeMachine, WizardMethod } from './subscribe.machine';
-import { INVALID_QUERY } from './subscribe.machine';
+import { CHECKOUT_CONFIRMATION, INVALID_QUERY } from './subscribe.machine';
 
 /** The steps' titles and the methods' names: catalog messages, called when rendering (issue 20). */
 export const STEP_TITLES = [m.select_plan, m.payment_method, m.confirm] as const;
 
+/** The options' names and hints: the same as on change payment method (product.md#method-names). */
 export const METHOD_LABELS: Record<WizardMethod, () => string> = {
-  card: m.credit_debit_card,
-  maya: m.maya_wallet,
+  card: m.credit_debit,
+  maya: m.wallet,
   checkout: m.checkout,
 };
+export const METHOD_HINTS: Record<WizardMethod, () => string> = {
+  card: m.visa_mastercard_or_jcb,
+  maya: m.maya_wallet,
+  checkout: m.pay_on_maya_s_page_each_period,
+};
+/** How the chosen method reads on Confirm (the wallet by its provider's name). */
+const CONFIRM_NAMES: Record<WizardMethod, () => string> = { card: m.credit_debit_card, maya: m.maya_wallet, checkout: m.checkout };
 
 export type WizardView = 'loading' | 'loadFailed' | 'invalidQuery' | 'selectPlan' | 'paymentMethod' | 'confirm' | 'leaving';
 
@@ -38,7 +46,7 @@ export function nextSteps(plan: Plan, method: WizardMethod): string {
 
 export function methodDetail(method: WizardMethod, card: ChosenCard | null): string {
   if (method === 'card' && card) return `${cardTypeLabel(card.cardType)} ${maskedCardNumber(card.last4)}`;
-  return METHOD_LABELS[method]();
+  return CONFIRM_NAMES[method]();
 }
 
 export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (event: SubscribeEvent) => void) {
@@ -48,11 +56,11 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
       : state.matches('loadFailed') ? 'loadFailed'
       : state.matches('invalidQuery') ? 'invalidQuery'
       : state.matches('selectPlan') ? 'selectPlan'
-      : state.matches('paymentMethod') ? 'paymentMethod'
+      : state.matches('paymentMethod') || state.matches('checkoutQuestion') ? 'paymentMethod'
       : state.matches('confirm') ? 'confirm'
       : 'leaving';
   const paying = state.matches({ confirm: 'payingByCard' }) || state.matches({ confirm: 'payingByWallet' })
-    || state.matches({ confirm: 'creatingCheckout' }) || state.matches({ confirm: 'confirmingCheckout' });
+    || state.matches({ confirm: 'creatingCheckout' });
   const plan = context.selectedPlan;
   return {
     view,
@@ -65,6 +73,8 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
     planSlug: context.plan,
     method: context.method,
     walletLinkStatus: context.walletLinkStatus === 'invalid' ? null : context.walletLinkStatus,
+    /** Checkout was just picked: the spec's question shows (product.md#checkout-confirmation). */
+    checkoutQuestion: state.matches('checkoutQuestion') ? CHECKOUT_CONFIRMATION() : null,
     confirm: plan && context.method
       ? {
           planName: plan.name,
@@ -85,5 +95,7 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
     onBack: () => send({ type: 'step.back' }),
     onEdit: (step: 1 | 2) => send({ type: 'step.edit', step }),
     onPay: () => send({ type: 'payment.submit' }),
+    onConfirmCheckout: () => send({ type: 'checkout.confirm' }),
+    onDeclineCheckout: () => send({ type: 'checkout.decline' }),
   } as const;
 }

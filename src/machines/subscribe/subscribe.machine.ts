@@ -3,9 +3,10 @@
  * 3 Confirm, with the URL as its projection (subscribe.address.ts). A reload or back/forward gives
  * the machine an address; a step whose prerequisites are missing falls back to the first complete
  * one (a card token is never kept in the address, so a reload on Confirm by card returns to step 2,
- * where the saved card is ready). A PREMIUM viewer is sent to /subscription. Paying: a card goes to
+ * where the saved card is ready). A PREMIUM viewer is sent to /subscription. Picking checkout on step 2
+ * asks the spec's confirmation in the page (product.md#checkout-confirmation). Paying: a card goes to
  * its 3-D Secure page when Maya asks, else to /payment?status=success; a wallet pays with the link;
- * checkout asks the browser's confirmation (product.md#other-rules), then goes to Maya's hosted page. A failure goes
+ * checkout goes to Maya's hosted page. A failure goes
  * to /payment?status=failed with an error toast (product.md#payment-flows, product.md#errors).
  */
 import { assign, setup } from 'xstate';
@@ -80,6 +81,7 @@ export const subscribeMachine = setup({
     isStepOne: ({ event }) => event.type === 'step.edit' && event.step === 1,
     isCheckout: ({ context }) => context.method === 'checkout',
     isCard: ({ context }) => context.method === 'card',
+    isPickingCheckout: ({ context, event }) => event.type === 'method.select' && event.method === 'checkout' && context.method !== 'checkout',
     needsVerification: (_, params: { url: string | undefined }) => Boolean(params.url),
   },
   actions: {
@@ -104,10 +106,7 @@ export const subscribeMachine = setup({
       method: context.selectedPlan ? ('maya' as const) : null,
       step: context.selectedPlan ? (2 as const) : (1 as const),
     })),
-    /** The browser's confirmation of product.md#other-rules (tests replace it); the answer comes back as an event. */
-    askCheckoutConfirmation: ({ self }) => {
-      self.send({ type: window.confirm(CHECKOUT_CONFIRMATION()) ? 'checkout.confirm' : 'checkout.decline' });
-    },
+    assignCheckout: assign({ method: 'checkout' as const, card: null, walletLinkStatus: null }),
     /** The browser leaves for a Maya page (3-D Secure, hosted checkout, wallet linking): bound by the view (lib/leave.ts). */
     redirect: (_, _params: { url: string }) => {},
     // Bound by the view: the router, toasts, and React Query after a payment.
@@ -118,7 +117,7 @@ export const subscribeMachine = setup({
 }).createMachine({
   id: 'subscribe',
   description:
-    'A free viewer subscribes to a premium plan in three steps on /subscription/payment: 1 Select Plan, 2 Payment Method (a card, a linked Maya wallet, or checkout), 3 Confirm. Each step has its own address, so back, forward and a reload land on it, or on the first step whose choices are complete. Paying by card or wallet ends on the payment result page (a card may first go to its 3-D Secure page); checkout asks to confirm, then goes to Maya\'s page. A premium viewer is sent to /subscription.',
+    'A free viewer subscribes to a premium plan in three steps on /subscription/payment: 1 Select Plan, 2 Payment Method (a card, a linked Maya wallet, or checkout, confirmed in the page when it is picked), 3 Confirm. Each step has its own address, so back, forward and a reload land on it, or on the first step whose choices are complete. Paying by card or wallet ends on the payment result page (a card may first go to its 3-D Secure page); checkout goes to Maya\'s page. A premium viewer is sent to /subscription.',
   meta: {
     title: 'Subscribe',
     events: {
@@ -130,8 +129,8 @@ export const subscribeMachine = setup({
       'step.back': 'The person presses Back',
       'step.edit': 'The person presses Edit on the plan or the payment method',
       'payment.submit': 'The person presses the pay button',
-      'checkout.confirm': 'The person agrees to pay by checkout',
-      'checkout.decline': 'The person declines checkout',
+      'checkout.confirm': 'The person agrees to pay by checkout (Yes, I\'m sure)',
+      'checkout.decline': 'The person keeps the method chosen before (Cancel, Escape)',
       'wizard.retry': 'The person tries loading the page again',
       'wizard.restart': 'The person starts the step again after an address that does not fit',
       'location.changed': 'The address changes (back, forward, a link)',
@@ -212,7 +211,11 @@ export const subscribeMachine = setup({
       description: 'Step 2: Payment Method',
       meta: { screen: '/subscription/payment?plan=…&step=2&payment-method=…' },
       on: {
-        'method.select': { actions: ['assignMethod', writeAddress(true)] },
+        'method.select': [
+          // product.md#checkout-confirmation: asked the moment checkout is picked, not again on Pay.
+          { guard: 'isPickingCheckout', target: 'checkoutQuestion', description: 'Picking checkout asks first' },
+          { actions: ['assignMethod', writeAddress(true)] },
+        ],
         'card.chosen': { guard: 'isCard', target: 'confirm', actions: ['assignCard', writeAddress()] },
         'wallet.changed': { actions: 'assignLinkId' },
         'step.continue': [
@@ -220,6 +223,13 @@ export const subscribeMachine = setup({
           { guard: 'isWalletChosen', description: 'Continue with no wallet linked', actions: { type: 'notify', params: { kind: 'error', message: WALLET_REQUIRED } } },
         ],
         'step.back': { target: 'selectPlan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
+      },
+    },
+    checkoutQuestion: {
+      description: 'Are you sure you want to proceed with checkout method? (asked in the page, on step 2)',
+      on: {
+        'checkout.confirm': { target: 'paymentMethod', description: 'Checkout chosen', actions: ['assignCheckout', writeAddress(true)] },
+        'checkout.decline': { target: 'paymentMethod', description: 'The method chosen before stays' },
       },
     },
     confirm: {
@@ -236,18 +246,10 @@ export const subscribeMachine = setup({
               { target: '#subscribe.paymentMethod', description: 'Edit the payment method', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
             ],
             'payment.submit': [
-              { guard: 'isCheckout', target: 'confirmingCheckout', description: 'Pay by checkout' },
+              { guard: 'isCheckout', target: 'creatingCheckout', description: 'Pay by checkout' },
               { guard: 'isCard', target: 'payingByCard', description: 'Pay by card' },
               { target: 'payingByWallet', description: 'Pay with the wallet' },
             ],
-          },
-        },
-        confirmingCheckout: {
-          description: 'The browser asks to confirm checkout',
-          entry: 'askCheckoutConfirmation',
-          on: {
-            'checkout.confirm': 'creatingCheckout',
-            'checkout.decline': 'reviewing',
           },
         },
         creatingCheckout: {

@@ -226,7 +226,7 @@ const FAILURE_MESSAGES: Record<DeclineReason, () => string> = {
   declined: m.your_payment_was_declined, confirm: m.your_bank_asked_to_confirm_the, cardGone: m.card_not_found, cardExpired: m.your_card_has_expired,
   walletGone: m.your_maya_wallet_is_no_longer_linked, unknown: m.the_payment_gateway_did_not_answer, ours: m.the_payment_gateway_refused_our_request,
 };
-function failureReason(text: string): string {
+export function failureReason(text: string): string {
   const reason = declineReasonOf(text);
   // A gateway's own words: what to do in ours, its words kept for support.
   return reason ? FAILURE_MESSAGES[reason]() : m.maya_did_not_accept_your_payment({ details: gatewayWords(text) });

@@ -3,7 +3,7 @@
  * The selector's chart decides; the card and wallet parts are the flows the subscribe wizard uses.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -12,13 +12,17 @@ import { currentMethod } from '../../machines/changePlan/changePlan.connect';
 import { createPaymentMethodActors } from '../../machines/paymentMethod/paymentMethod.actors';
 import { format, parse, walletReturnPath } from '../../machines/paymentMethod/paymentMethod.address';
 import {
-  CHECKOUT_EXPLANATION, METHOD_NOTE, OPTIONS, VOUCHER_METHOD_NOTE, connectPaymentMethod,
+  CHECKOUT_CONFIRMATION, CHECKOUT_EXPLANATION, METHOD_NOTE, OPTIONS, VOUCHER_METHOD_NOTE, connectPaymentMethod,
 } from '../../machines/paymentMethod/paymentMethod.connect';
+import { parseCardReturn, parseConfirmedCard, withoutCardReturn } from '../../machines/cardEntry/cardEntry.address';
+import { formatPrice } from '../../lib/format';
 import { paymentMethodMachine } from '../../machines/paymentMethod/paymentMethod.machine';
 import { refreshSubscription } from '../../machines/subscription/subscription.actors';
 import { button, card, heading, muted, mediumPage } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { CardForm } from '../parts/CardForm';
+import { CheckoutConfirm } from '../parts/CheckoutConfirm';
+import * as wizardCss from './subscribe.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { WalletPanel } from '../parts/WalletPanel';
 import { useApi } from '../useApi';
@@ -31,7 +35,17 @@ export default function ChangePaymentMethodPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [input] = useState(() => parse(search));
+  // The bank's answer about a new card is read once, then dropped from the address (a reload or the
+  // card form shown again must not act on it twice).
+  const [input] = useState(() => ({ ...parse(search), cardReturn: parseCardReturn(search) }));
+  const [confirmedCardId] = useState(() => parseConfirmedCard(search));
+  useEffect(() => {
+    const rest = withoutCardReturn(search);
+    if (input.cardReturn) navigate(rest ? `${routes.changePaymentMethod}?${rest}` : routes.changePaymentMethod, { replace: true });
+    // Only on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const options = useRef<HTMLFieldSetElement>(null);
   const [actors] = useState(() => createPaymentMethodActors(api, queryClient));
   const flow = useFlow(paymentMethodMachine, {
     actors,
@@ -77,22 +91,47 @@ export default function ChangePaymentMethodPage() {
                 {method.detail && <> <span className={sub.mono}>{method.detail}</span></>}
               </p>
             )}
-            <p className={css.note}>{METHOD_NOTE()}</p>
+            {/* product.md#method-while-past-due: the spec's note is true only for a subscription in good standing. */}
+            <p className={css.note}>
+              {view.pastDue && status
+                ? m.your_subscription_is_past_due_a({ amount: formatPrice(status.planAmount, status.planCurrency) })
+                : METHOD_NOTE()}
+            </p>
           </section>
           <section className={card} aria-labelledby="new-method-title">
             <h2 id="new-method-title" className={sub.cardTitle}>{m.new_payment_method()}</h2>
-            <fieldset className={css.options} disabled={view.busy}>
+            <fieldset ref={options} className={css.options} disabled={view.busy}>
               <legend className="visually-hidden">{m.payment_method_2()}</legend>
               {OPTIONS.map((option) => (
                 <label key={option.value} className={css.option}>
-                  <input type="radio" name="method" value={option.value} checked={view.option === option.value} onChange={() => view.select(option.value)} />
-                  {option.label()}
+                  <input
+                    type="radio" name="method" value={option.value} checked={view.option === option.value}
+                    aria-labelledby={`method-name-${option.value}`} aria-describedby={`method-hint-${option.value}`} onChange={() => view.select(option.value)}
+                  />
+                  <span className={wizardCss.optionText}>
+                    <span id={`method-name-${option.value}`}>{option.label()}</span>
+                    <span id={`method-hint-${option.value}`} className={wizardCss.optionHint}>{option.hint()}</span>
+                  </span>
                 </label>
               ))}
             </fieldset>
+            {view.stage === 'confirming' && (
+              <CheckoutConfirm
+                question={CHECKOUT_CONFIRMATION()}
+                onConfirm={view.confirmCheckout}
+                onDecline={view.declineCheckout}
+                returnFocus={() => options.current?.querySelector<HTMLInputElement>('input:checked')}
+              />
+            )}
             <ErrorBox message={view.error} />
             {view.option === 'card' && (
-              <CardForm key={`card-${view.attempt}`} submitLabel={m.save_payment_method()} onChosen={view.chooseCard} />
+              <CardForm
+                key={`card-${view.attempt}`}
+                submitLabel={m.save_payment_method()}
+                onChosen={view.chooseCard}
+                cardReturn={view.attempt === 0 ? input.cardReturn : null}
+                confirmedCardId={view.attempt === 0 ? confirmedCardId : null}
+              />
             )}
             {view.option === 'wallet' && (
               <div className={css.intro}>
@@ -111,6 +150,7 @@ export default function ChangePaymentMethodPage() {
               </div>
             )}
             {view.option === 'card' && view.stage === 'saving' && <p role="status" className={muted}>{m.saving()}</p>}
+            {view.stage === 'charging' && <p role="status" className={muted}>{m.charging_your_new_payment_method()}</p>}
           </section>
         </div>
       )}

@@ -5,7 +5,7 @@
  */
 import { leaveFor } from '../../lib/leave';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { plansQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -13,13 +13,14 @@ import type { Plan } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { createSubscribeActors } from '../../machines/subscribe/subscribe.actors';
 import { parseCardReturn } from '../../machines/cardEntry/cardEntry.address';
-import { parse, readChoice, walletReturnPath } from '../../machines/subscribe/subscribe.address';
-import { connectSubscribe, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
+import { isAfterDecline, parse, readChoice, walletReturnPath } from '../../machines/subscribe/subscribe.address';
+import { connectSubscribe, METHOD_HINTS, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
 import { subscribeMachine, type WizardMethod } from '../../machines/subscribe/subscribe.machine';
 import { refreshSubscription } from '../../machines/subscription/subscription.actors';
 import { button, card, heading, muted } from '../../styles/ui.css';
 import { goToAction, notifyFor } from '../parts/bindings';
 import { CardForm } from '../parts/CardForm';
+import { CheckoutConfirm } from '../parts/CheckoutConfirm';
 import { ErrorBox } from '../parts/ErrorBox';
 import { WalletPanel } from '../parts/WalletPanel';
 import { useApi } from '../useApi';
@@ -88,6 +89,9 @@ export default function SubscribePage() {
   useLocationEvents(actor, path, search, parse);
   // The bank's answer on arrival: the wizard writes its own address (without it) before the card form shows.
   const [cardReturn] = useState(() => parseCardReturn(search));
+  // "Try again" after the card was declined: the card form offers the saved card switched off (read once).
+  const [afterDecline] = useState(() => isAfterDecline(search));
+  const methods = useRef<HTMLFieldSetElement>(null);
   const wizard = useConnect(actor, connectSubscribe);
   const plans = useQuery({ ...plansQuery(api), enabled: wizard.view === 'selectPlan' });
 
@@ -128,7 +132,7 @@ export default function SubscribePage() {
       <section aria-labelledby="wizard-step" className={css.stepBody}>
         <h2 id="wizard-step">{m.payment_method()}</h2>
         {wizard.plan && <p className={muted}>{wizard.plan.name}: {planPrice(wizard.plan)}</p>}
-        <fieldset className={css.methods}>
+        <fieldset ref={methods} className={css.methods}>
           <legend className={css.legend}>{m.how_would_you_like_to_pay()}</legend>
           {(Object.keys(METHOD_LABELS) as WizardMethod[]).map((method) => (
             <label key={method} className={css.methodOption}>
@@ -137,18 +141,33 @@ export default function SubscribePage() {
                 name="payment-method"
                 value={method}
                 checked={wizard.method === method}
+                aria-labelledby={`wizard-name-${method}`}
+                aria-describedby={`wizard-hint-${method}`}
                 onChange={() => wizard.onSelectMethod(method)}
               />
-              {METHOD_LABELS[method]()}
+              <span className={css.optionText}>
+                <span id={`wizard-name-${method}`}>{METHOD_LABELS[method]()}</span>
+                <span id={`wizard-hint-${method}`} className={css.optionHint}>{METHOD_HINTS[method]()}</span>
+              </span>
             </label>
           ))}
         </fieldset>
+        {wizard.checkoutQuestion && (
+          <CheckoutConfirm
+            question={wizard.checkoutQuestion}
+            onConfirm={wizard.onConfirmCheckout}
+            onDecline={wizard.onDeclineCheckout}
+            returnFocus={() => methods.current?.querySelector<HTMLInputElement>('input:checked') ?? methods.current?.querySelector<HTMLInputElement>('input')}
+          />
+        )}
         {wizard.method === 'card' && (
           <CardForm
             key="card"
             submitLabel={m.continue_label()}
             onChosen={wizard.onCardChosen}
             cardReturn={cardReturn}
+            confirmedCardId={null}
+            avoidSaved={afterDecline}
             secondary={<button type="button" className={button.secondary} onClick={wizard.onBack}>{m.back()}</button>}
           />
         )}

@@ -129,3 +129,7 @@ export const actions = style({ display: 'flex', justifyContent: 'space-between',
 // still wrap, the way forward stays on the right.
 globalStyle(`${actions} > button`, { '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } } });
 globalStyle(`${actions} > :last-child`, { marginLeft: 'auto' });
+
+/** A payment option's name with its hint under it (product.md#method-names), in the wizard and on change payment method. */
+export const optionText = style({ display: 'grid', gap: 2 });
+export const optionHint = style({ color: vars.color.textMuted, fontSize: '0.875rem' });

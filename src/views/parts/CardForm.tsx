@@ -10,7 +10,7 @@ import { useLocation, useSearch } from 'wouter';
 import { BRAND_NAMES, CARD_MESSAGES, CVC_LENGTH, MAX_CARD_LENGTH, cardBrand, digitsOf, formatCardNumber, formatCvc, formatExpiry, type CardErrors, type CardInput } from '../../lib/card';
 import { m } from '../../i18n';
 import { connectCardEntry } from '../../machines/cardEntry/cardEntry.connect';
-import { parseCardReturn, returnPathOf } from '../../machines/cardEntry/cardEntry.address';
+import { parseCardReturn, parseConfirmedCard, returnPathOf } from '../../machines/cardEntry/cardEntry.address';
 import { cardEntryMachine, type ChosenCard } from '../../machines/cardEntry/cardEntry.machine';
 import { leaveFor } from '../../lib/leave';
 import { createCardEntryActors } from '../../machines/subscribe/subscribe.actors';
@@ -22,13 +22,17 @@ import { TextField } from './TextField';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 
-export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
+export function CardForm({ submitLabel, onChosen, secondary, cardReturn, confirmedCardId, avoidSaved = false }: {
   submitLabel: string;
   onChosen: (card: ChosenCard) => void;
   /** A button shown beside the submit button, in the page's own button row (the wizard's Back). */
   secondary?: ReactNode;
   /** The bank's answer as the page arrived with it, when the page corrects its address before the form shows (the wizard). */
   cardReturn?: ReturnType<typeof parseCardReturn>;
+  /** The card the bank confirmed, as the page arrived with it (`card-id`): chosen at once when it is the saved default. */
+  confirmedCardId?: string | null;
+  /** The saved card was just declined ("Try again"): offered with its switch off. */
+  avoidSaved?: boolean;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -37,7 +41,12 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
   const actor = useFlow(cardEntryMachine, {
     actors: createCardEntryActors(api, queryClient),
     actions: { notify: notifyFor('cardEntry'), cardChosen: (_, card) => onChosen(card), leaveForVerification: (_, { url }) => leaveFor(url) },
-    input: { returnTo: returnPathOf(path, search), cardReturn: cardReturn ?? parseCardReturn(search) },
+    input: {
+      returnTo: returnPathOf(path, search),
+      cardReturn: cardReturn !== undefined ? cardReturn : parseCardReturn(search),
+      confirmedCardId: confirmedCardId !== undefined ? confirmedCardId : parseConfirmedCard(search),
+      avoidSaved,
+    },
   });
   const props = useConnect(actor, connectCardEntry);
   const [number, setNumber] = useState('');
@@ -106,6 +115,7 @@ export function CardForm({ submitLabel, onChosen, secondary, cardReturn }: {
             />
             {m.use_this_card()}
           </label>
+          {props.declinedBefore && <p className={muted}>{m.your_last_payment_with_this_card_did()}</p>}
         </div>
       )}
       {props.showForm && (

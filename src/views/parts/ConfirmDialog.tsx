@@ -1,11 +1,12 @@
 /**
  * A confirmation on Ark UI's dialog, as an alertdialog: focus is trapped inside; Escape, a click outside
- * and the close button dismiss it (not while its call runs); focus returns to the button that opened it.
+ * and the close button dismiss it (not while its call runs); it opens on its first button (the safe choice)
+ * and focus returns to the button that opened it.
  * The cancel / reactivate and the change plan confirmations are this frame with their own words and buttons.
  */
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { m } from '../../i18n';
 import * as css from '../pages/subscription.css';
 import { ErrorBox } from './ErrorBox';
@@ -27,6 +28,8 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, pending, busy = pending, title, error, onDismiss, opener, children, actions }: ConfirmDialogProps) {
+  // It opens on the first of its buttons, the safe choice (Keep Subscription, Cancel), not on ×.
+  const buttons = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root
       open={open}
@@ -35,6 +38,7 @@ export function ConfirmDialog({ open, pending, busy = pending, title, error, onD
       closeOnInteractOutside={!pending}
       onOpenChange={({ open: opened }) => { if (!opened) onDismiss(); }}
       finalFocusEl={() => opener.current}
+      initialFocusEl={() => buttons.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? null}
       lazyMount
       unmountOnExit
     >
@@ -47,7 +51,7 @@ export function ConfirmDialog({ open, pending, busy = pending, title, error, onD
               <div className={css.dialogBody}>{children}</div>
             </Dialog.Description>
             <ErrorBox message={error} />
-            <div className={css.dialogActions}>{actions}</div>
+            <div ref={buttons} className={css.dialogActions}>{actions}</div>
             <Dialog.CloseTrigger className={css.closeButton} aria-label={m.close()} disabled={pending}>×</Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

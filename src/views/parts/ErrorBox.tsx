@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { errorBox } from '../../styles/ui.css';
+import { focusFromScript } from '../focusFromScript';
 
 /**
  * The error box of product.md#errors: the server's message, announced as an alert. A new message takes
@@ -8,7 +9,7 @@ import { errorBox } from '../../styles/ui.css';
 export function ErrorBox({ message }: { message: string | null | undefined }) {
   const box = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (message) box.current?.focus();
+    if (message && box.current) focusFromScript(box.current);
   }, [message]);
   if (!message) return null;
   return <p ref={box} role="alert" tabIndex={-1} className={errorBox}>{message}</p>;

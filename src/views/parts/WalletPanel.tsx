@@ -81,7 +81,7 @@ export function WalletPanel({ linkStatus, returnPath, onLinkChanged, renewsOnWal
       {props.linked && (
         <>
           <LinkedAccount email={props.email ?? m.your_maya_account()} />
-          <p className={muted}>{m.card_state({ cardState: props.cardState ?? '' })}</p>
+          <p className={muted}>{m.maya_account_status({ cardState: props.cardState ?? '' })}</p>
           <ErrorBox message={props.error} />
           {props.confirmUnlink ? (
             <div role="alertdialog" aria-labelledby={`${questionId}-q`} aria-describedby={`${questionId}-d`} className={css.panel}>

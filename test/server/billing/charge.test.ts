@@ -59,8 +59,9 @@ async function saveCard(number: string, email = FREE) {
   expect(saved.json.data).toMatchObject({ state: 'PRE_VERIFICATION', default: false, verificationUrl: expect.stringContaining('/sandbox/maya/pages/verify/') });
   expect(saved.json.message).toBe('Confirm the card with your bank to finish saving it.');
   const { location } = await onHostedPage(saved.json.data.verificationUrl, 'approve', PASSKEYS[number.replace(/\s/g, '')] ?? '');
-  expect(await followReturn(location)).toBe('http://localhost/subscribe?plan=monthly&step=3&card=verified');
+  const back = await followReturn(location);
   const card = await server.as(email).get('/payment/vault/cards/default');
+  expect(back).toBe(`http://localhost/subscribe?plan=monthly&step=3&card=verified&card-id=${encodeURIComponent(card.json.data.cardTokenId)}`);
   return card.json.data as { cardTokenId: string; last4: string; first6: string; maskedPan: string; cardType: string };
 }
 

@@ -144,7 +144,8 @@ describe('cards are usable once verified', () => {
     expect((await server.as(FREE).get('/payment/vault/cards/default')).json.data).toBeNull();
     await server.app.request(saved.json.data.verificationUrl, form('action=approve'));
     const back = await server.app.request(`/api/v1/mobile/payment/cards/return/${reference}?outcome=success`);
-    expect(back.headers.get('Location')).toBe('http://localhost/subscription/change-payment-method?card=verified');
+    // The card confirmed is named, so the page carries on with it (saves it) without a second press.
+    expect(back.headers.get('Location')).toBe(`http://localhost/subscription/change-payment-method?card=verified&card-id=${encodeURIComponent(cardToken)}`);
     expect((await server.as(FREE).get('/payment/vault/cards/default')).json.data).toMatchObject({ cardTokenId: cardToken, state: 'VERIFIED', default: true });
   });
 
