@@ -53,8 +53,15 @@ async function startMonthly(page: Page) {
   await expect(page.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
 }
 
+/** Checkout asks the spec's question in the page when it is picked (product.md#checkout-confirmation). */
+async function chooseCheckout(page: Page) {
+  await page.getByRole('radio', { name: 'Checkout' }).click();
+  await page.getByRole('alertdialog', { name: 'Pay by Checkout?' }).getByRole('button', { name: "Yes, I'm sure" }).click();
+  await expect(page.getByRole('radio', { name: 'Checkout' })).toBeChecked();
+}
+
 async function enterCard(page: Page, number: string) {
-  await page.getByRole('radio', { name: 'Credit/Debit Card' }).check();
+  await page.getByRole('radio', { name: 'Credit/Debit' }).check();
   await expect(page).toHaveURL(/payment-method=card/);
   const field = page.getByLabel('Card Number');
   await field.pressSequentially(number);
@@ -202,7 +209,7 @@ test('a declined card ends on the failed result with the server message as a toa
 test('buys monthly by linking a Maya wallet', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await page.getByRole('radio', { name: 'Maya Wallet' }).check();
+  await page.getByRole('radio', { name: 'Wallet', exact: true }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('.Toastify').getByRole('alert')).toContainText('Please connect your Maya wallet to continue');
   await page.getByRole('button', { name: 'Link Maya' }).click();
@@ -218,32 +225,35 @@ test('buys monthly by linking a Maya wallet', async ({ page, request }) => {
   await expectPremium(page);
 });
 
-test('buys monthly by checkout after the browser confirmation', async ({ page, request }) => {
+test('buys monthly by checkout after the in-page confirmation asked when checkout is picked', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await page.getByRole('radio', { name: 'Checkout' }).check();
+  const native: string[] = [];
+  page.on('dialog', (dialog) => { native.push(dialog.message()); void dialog.dismiss(); });
+  await page.getByRole('radio', { name: 'Checkout' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Pay by Checkout?' });
+  await expect(question).toContainText(CHECKOUT_TEXT);
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Checkout' })).not.toBeChecked();
+  await chooseCheckout(page);
   await expect(page.getByText(/one-time charge/)).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(/does not renew automatically/)).toBeVisible();
-  const asked: string[] = [];
-  page.once('dialog', (dialog) => { asked.push(dialog.message()); void dialog.dismiss(); });
-  await page.getByRole('button', { name: 'Pay ₱99' }).click();
-  await expect.poll(() => asked).toEqual([CHECKOUT_TEXT]);
-  await expect(page).toHaveURL(/step=3/);
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page.getByRole('heading', { name: 'Pay with Maya Checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/payment\?status=success$/);
   await expectPremium(page);
+  expect(native).toEqual([]);
 });
 
 test('a canceled checkout ends on the cancelled result and the viewer stays FREE', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await page.getByRole('radio', { name: 'Checkout' }).check();
+  await chooseCheckout(page);
   await page.getByRole('button', { name: 'Continue' }).click();
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/payment\?status=canceled$/);
@@ -257,9 +267,8 @@ test('a canceled checkout ends on the cancelled result and the viewer stays FREE
 test('an unpaid checkout expires after an hour of the server clock (Maya’s checkout lifetime)', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await page.getByRole('radio', { name: 'Checkout' }).check();
+  await chooseCheckout(page);
   await page.getByRole('button', { name: 'Continue' }).click();
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page.getByRole('heading', { name: 'Pay with Maya Checkout' })).toBeVisible();
   const later = new Date(Date.now() + 61 * 60_000).toISOString();
@@ -294,7 +303,7 @@ test('a new card the bank does not confirm: back on step 2 the wizard says so, t
 test('card form: an error under Expiry leaves the CVC box in line, and goes once the date is corrected', async ({ page, request }) => {
   await freshViewer(page, request);
   await startMonthly(page);
-  await page.getByRole('radio', { name: 'Credit/Debit Card' }).check();
+  await page.getByRole('radio', { name: 'Credit/Debit' }).check();
   await page.getByLabel('Card Number').pressSequentially('5123456789012346');
   await page.getByLabel('Expiry (MM/YY)').pressSequentially('0120');
   await page.getByLabel('CVC').pressSequentially('123');
@@ -313,14 +322,18 @@ test('reload and back/forward land on the same wizard step; an invalid wallet re
   await startMonthly(page);
   // Choosing a method by keyboard keeps focus on the options (the address changes in place), so the
   // arrow keys go on through them.
-  await page.getByRole('radio', { name: 'Credit/Debit Card' }).focus();
+  await page.getByRole('radio', { name: 'Credit/Debit' }).focus();
   await page.keyboard.press('Space');
   await expect(page).toHaveURL(/payment-method=card/);
-  await expect(page.getByRole('radio', { name: 'Credit/Debit Card' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Credit/Debit' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page).toHaveURL(/payment-method=maya/);
-  await expect(page.getByRole('radio', { name: 'Maya Wallet' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Wallet', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  // Checkout asks first, on its safe choice; Tab to 'Yes, I'm sure' and confirm by keyboard.
+  await expect(page.getByRole('alertdialog', { name: 'Pay by Checkout?' }).getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('radio', { name: 'Checkout' })).toBeFocused();
   await expect(page.getByRole('radio', { name: 'Checkout' })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -349,7 +362,7 @@ test('reload and back/forward land on the same wizard step; an invalid wallet re
   // Not a dead end: the wallet step of the plan, the address corrected in place.
   await page.getByRole('button', { name: 'Choose the payment method again' }).click();
   await expect(page).toHaveURL(/\/subscription\/payment\?plan=monthly&step=2&payment-method=maya$/);
-  await expect(page.getByRole('radio', { name: 'Maya Wallet' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Wallet', exact: true })).toBeChecked();
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByRole('link', { name: 'Back to Subscription' }).click();
   await expect(page).toHaveURL(/\/subscription$/);

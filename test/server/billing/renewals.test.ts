@@ -180,6 +180,9 @@ describe('a failed renewal', () => {
       await server.db.exec(`UPDATE saved_cards SET customer_id = (SELECT customer_id FROM sandbox_cards WHERE card_token_id = 'seed-card-premium') WHERE card_token_id = 'seed-card-premium'`);
       const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT' });
       expect(changed.status, changed.json.message).toBe(200);
+      // While PAST_DUE the answer says it is charged now, and when (the app waits for that attempt's outcome).
+      expect(changed.json.message).toBe('Your payment method has been updated. We are charging it now for the overdue payment.');
+      expect(changed.json.data).toEqual({ chargeAt: (await server.clock()).toISOString() });
       expect((await dueWork(server.db, await server.clock())).renew).toContain(sub.id);
       expect(await renewSubscription(deps, sub.id)).toBe('renewed');
       const now = await status(PREMIUM);
