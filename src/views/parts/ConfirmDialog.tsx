@@ -38,7 +38,7 @@ export function ConfirmDialog({ open, pending, busy = pending, title, error, onD
       closeOnInteractOutside={!pending}
       onOpenChange={({ open: opened }) => { if (!opened) onDismiss(); }}
       finalFocusEl={() => opener.current}
-      initialFocusEl={() => buttons.current?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? null}
+      initialFocusEl={() => buttons.current!.querySelector('button')}
       lazyMount
       unmountOnExit
     >
