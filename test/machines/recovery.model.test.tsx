@@ -7,6 +7,10 @@ import RecoveryPage from '../../src/views/pages/RecoveryPage';
 import { typeInto, type ActorOutput } from '../support/flow';
 import { describeModel } from '../support/model';
 import { renderView } from '../support/render';
+import { RESEND_WAIT } from '../../src/views/parts/CodeForm';
+
+// These paths walk every state of the code step; the 60 s wait before 'Resend OTP' has its own test (test/views/code-form-wait.test.tsx).
+RESEND_WAIT.seconds = 0;
 
 const request: RecoveryLocation = { step: 'request', verifyToken: null, email: null, resetToken: null };
 const verifyAt: RecoveryLocation = { step: 'verify', verifyToken: 'vt-url', email: 'premium@example.com', resetToken: null };

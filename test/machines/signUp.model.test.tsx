@@ -8,6 +8,10 @@ import RegisterPage from '../../src/views/pages/RegisterPage';
 import type { Run } from '../support/flow';
 import { describeModel } from '../support/model';
 import { demoUser, renderView } from '../support/render';
+import { RESEND_WAIT } from '../../src/views/parts/CodeForm';
+
+// These paths walk every state of the code step; the 60 s wait before 'Resend OTP' has its own test (test/views/code-form-wait.test.tsx).
+RESEND_WAIT.seconds = 0;
 
 const valid: SignUpValues = {
   email: 'nena@example.com', password: 'Lami-kaayo-2026', passwordConfirm: 'Lami-kaayo-2026',
