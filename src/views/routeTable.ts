@@ -46,7 +46,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
     prerender: { path: routes.privacy, source: 'src/views/pages/PrivacyPage.tsx' },
   },
   {
-    path: routes.login, title: m.sign_in, guard: 'guest', page: lazyPage(() => import('./pages/LoginPage')),
+    path: routes.login, title: m.log_in, guard: 'guest', page: lazyPage(() => import('./pages/LoginPage')),
     prerender: { path: routes.login, source: 'src/views/pages/LoginPage.tsx' },
   },
   // One route per flow, so its machine lives on while the URL moves between its steps.

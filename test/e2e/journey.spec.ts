@@ -15,7 +15,7 @@ test('a newcomer signs in, sees My Account, comes back to a guarded page, and lo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Welcome to\s*Sine Bisaya/);
   await page.getByRole('link', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log In', level: 1 })).toBeVisible();
   await signIn(page, 'free@example.com');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /My Account/ })).toBeVisible();

@@ -8,7 +8,7 @@ import { expect, test, type ConsoleMessage } from '@playwright/test';
 
 const PUBLIC = [
   { path: '/', heading: /Welcome to/ },
-  { path: '/login', heading: 'Sign In' },
+  { path: '/login', heading: 'Log In' },
   { path: '/register', heading: /Sign Up|Create/ },
   { path: '/forgot-password', heading: /Forgot|Reset|Recover/ },
   { path: '/legal/terms', heading: /Terms/ },

@@ -18,7 +18,7 @@ export const signedOutPages: PageCase[] = [
   { path: '/', heading: /Welcome to/, title: 'Sine Bisaya' },
   { path: '/legal/terms', heading: /Terms/, title: 'Terms and Conditions · Sine Bisaya' },
   { path: '/legal/privacy', heading: /Privacy/, title: 'Privacy Policy · Sine Bisaya' },
-  { path: '/login', heading: /Sign In|Welcome back/, title: 'Sign In · Sine Bisaya' },
+  { path: '/login', heading: /Log In|Welcome back/, title: 'Log In · Sine Bisaya' },
   { path: '/register', heading: /Create your account/, title: 'Sign Up · Sine Bisaya' },
   { path: '/register/verify?q=token&email=nena%40example.com', heading: /Verify your email/, title: 'Verify Email · Sine Bisaya' },
   { path: '/forgot-password', heading: /Forgot your password/, title: 'Forgot Password · Sine Bisaya' },

@@ -48,7 +48,9 @@ for (const language of ['en', 'ceb'] as const) {
       },
       states: {
         'form.editing': () => {
-          expect(screen.getByRole('heading', { name: m.sign_in() })).toBeInTheDocument();
+          // The heading says what the header's button and the form's button say (finding 22).
+          expect(screen.getByRole('heading', { level: 1, name: m.log_in() })).toBeInTheDocument();
+          expect(screen.getByRole('button', { name: m.log_in() })).toBeInTheDocument();
           expect(screen.getByLabelText(m.email())).toBeEnabled();
           expect(screen.queryByRole('alert')).not.toBeInTheDocument();
           expect(screen.getByRole('link', { name: m.forgot_password_2() })).toHaveAttribute('href', '/forgot-password');

@@ -48,7 +48,7 @@ describe('guards (spec §2)', () => {
   it('sends a guest from a signed-in page to /login?from={path}', async () => {
     const run = renderView(<AppRoutes />, { path: '/account', session: await signedOutSession() });
     await waitFor(() => expect(run.location.history.at(-1)).toBe('/login?from=%2Faccount'));
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Log In' })).toBeInTheDocument();
   });
   it('sends a signed-in user away from guest-only pages to /', async () => {
     const run = renderView(<AppRoutes />, { path: '/login', session: startSession(demoUser) });

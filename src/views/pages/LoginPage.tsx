@@ -40,7 +40,7 @@ export default function LoginPage() {
   return (
     <div className={narrowPage}>
       <div className={card}>
-        <h1 className={heading}>{welcomeBack ? m.welcome_back() : m.sign_in()}</h1>
+        <h1 className={heading}>{welcomeBack ? m.welcome_back() : m.log_in()}</h1>
         <form className={form} onSubmit={onSubmit} noValidate aria-label={m.sign_in_2()}>
           <ErrorBox message={serverMessage} />
           <fieldset className={fieldset} disabled={submitting}>
