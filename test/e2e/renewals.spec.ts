@@ -208,3 +208,20 @@ test('premium@ never paid: after the grace the Free card says when Premium ended
   }).toPass({ timeout: 20_000 });
   await expect(card.getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
 });
+
+test('premium@ PAST_DUE saves a working card: the page says it is charged now, then that the overdue payment went through; no stale banner (finding 8)', async ({ page, request }) => {
+  await pastDue(request);
+  await openSubscription(page, 'premium@example.com');
+  await page.getByRole('region', { name: 'Your renewal payment failed' }).getByRole('link', { name: 'Change Payment Method' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change Payment Method' })).toBeVisible();
+  // The spec's note is for a subscription in good standing; while PAST_DUE the page says what a save does now.
+  await expect(page.getByText(/^Your subscription is past due\. A card or Maya Wallet you save now is charged at once for the overdue ₱99/)).toBeVisible();
+  await expect(page.getByText('Changing payment method will take effect in next billing cycle.')).toHaveCount(0);
+  const section = page.getByRole('region', { name: 'New Payment Method' });
+  await expect(section.getByRole('switch', { name: 'Use this card' })).toBeChecked();
+  await section.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(page.getByText('Your payment method has been updated and the overdue payment went through. Your Premium subscription is active again.')).toBeVisible({ timeout: 40_000 });
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(fact(page, 'Status')).toHaveText('Active');
+  await expect(page.getByRole('region', { name: 'Your renewal payment failed' })).toHaveCount(0);
+});
