@@ -3,11 +3,16 @@ import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { breakpoint, font, radius, space, vars } from '../../styles/theme.css';
 
 // The content's edge is the header's from medium width (40 px); the wizard itself stays 760 px wide at most.
+// On a phone the wizard starts higher and its step sits closer to the step list, so Confirm's Back and Pay
+// are not on the screen's bottom edge at 390 × 844 (they were, 6 px above it).
 export const wizard = style({
-  maxWidth: 840, margin: '0 auto', padding: `${space.xl} ${space.md}`, display: 'grid', gap: space.lg,
-  '@media': { [breakpoint.medium]: { paddingLeft: space.xl, paddingRight: space.xl } },
+  maxWidth: 840, margin: '0 auto', padding: `${space.md} ${space.md} ${space.xl}`, display: 'grid', gap: space.md,
+  '@media': { [breakpoint.medium]: { padding: space.xl, gap: space.lg } },
 });
-export const stepBody = style({ display: 'grid', gap: space.md, marginTop: space.lg });
+export const stepBody = style({
+  display: 'grid', gap: space.md, marginTop: space.md,
+  '@media': { [breakpoint.medium]: { marginTop: space.lg } },
+});
 globalStyle(`${stepBody} h2`, { margin: 0, fontSize: font.size.lg });
 export const topRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: space.sm });
 globalStyle(`${topRow} a`, { display: 'inline-block', minHeight: 24, paddingBlock: 2 });
