@@ -50,7 +50,7 @@ describe('payment result', () => {
   it('failed: "Try again" reopens the payment step of the plan and method tried', async () => {
     renderSubscriptionView(<PaymentResultPage />, { path: '/payment?status=failed&plan=yearly&payment-method=card' });
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscription/payment?plan=yearly&step=2&payment-method=card');
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscription/payment?plan=yearly&step=2&payment-method=card&after=declined');
     expect(screen.queryByRole('region', { name: 'Payment details' })).toBeNull();
   });
 
@@ -59,5 +59,7 @@ describe('payment result', () => {
     expect(tryAgainPath('status=failed&plan=monthly')).toBe('/subscription/payment?plan=monthly&step=2');
     expect(tryAgainPath('status=failed&plan=%3Cscript%3E&payment-method=card')).toBe('/subscription/payment?step=1');
     expect(tryAgainPath('status=failed&plan=monthly&payment-method=bitcoin')).toBe('/subscription/payment?plan=monthly&step=2');
+    // After a card payment failed, the card form offers the saved card switched off (finding 14); other methods as they were.
+    expect(tryAgainPath('status=failed&plan=monthly&payment-method=checkout')).toBe('/subscription/payment?plan=monthly&step=2&payment-method=checkout');
   });
 });

@@ -12,7 +12,7 @@ import { m } from '../../i18n';
 import type { Plan } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { createSubscribeActors } from '../../machines/subscribe/subscribe.actors';
-import { parseCardReturn } from '../../machines/cardEntry/cardEntry.address';
+import { parseCardReturn, parseConfirmedCard } from '../../machines/cardEntry/cardEntry.address';
 import { isAfterDecline, parse, readChoice, walletReturnPath } from '../../machines/subscribe/subscribe.address';
 import { connectSubscribe, METHOD_HINTS, METHOD_LABELS, planPrice, STEP_TITLES } from '../../machines/subscribe/subscribe.connect';
 import { subscribeMachine, type WizardMethod } from '../../machines/subscribe/subscribe.machine';
@@ -89,6 +89,9 @@ export default function SubscribePage() {
   useLocationEvents(actor, path, search, parse);
   // The bank's answer on arrival: the wizard writes its own address (without it) before the card form shows.
   const [cardReturn] = useState(() => parseCardReturn(search));
+  // The card the bank just confirmed (the viewer pressed Continue for it): chosen once, so the wizard goes
+  // on to Confirm; back on step 2 later, the card form asks again as usual.
+  const [confirmedCardId, setConfirmedCardId] = useState(() => parseConfirmedCard(search));
   // "Try again" after the card was declined: the card form offers the saved card switched off (read once).
   const [afterDecline] = useState(() => isAfterDecline(search));
   const methods = useRef<HTMLFieldSetElement>(null);
@@ -164,9 +167,9 @@ export default function SubscribePage() {
           <CardForm
             key="card"
             submitLabel={m.continue_label()}
-            onChosen={wizard.onCardChosen}
+            onChosen={(chosen) => { setConfirmedCardId(null); wizard.onCardChosen(chosen); }}
             cardReturn={cardReturn}
-            confirmedCardId={null}
+            confirmedCardId={confirmedCardId}
             avoidSaved={afterDecline}
             secondary={<button type="button" className={button.secondary} onClick={wizard.onBack}>{m.back()}</button>}
           />
