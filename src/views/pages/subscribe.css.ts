@@ -138,3 +138,10 @@ globalStyle(`${actions} > :last-child`, { marginLeft: 'auto' });
 /** A payment option's name with its hint under it (product.md#method-names), in the wizard and on change payment method. */
 export const optionText = style({ display: 'grid', gap: 2 });
 export const optionHint = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
+
+/** The question asked when checkout is picked (parts/CheckoutConfirm.tsx): in the flow of the page, marked out from it. */
+export const question = style({
+  display: 'grid', gap: space.sm, padding: space.md, borderRadius: radius.md,
+  border: `1px solid ${vars.color.accent}`, background: vars.color.surfaceRaised,
+});
+globalStyle(`${question} p`, { margin: 0 });

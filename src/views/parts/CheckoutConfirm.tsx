@@ -27,7 +27,7 @@ export function CheckoutConfirm({ question, onConfirm, onDecline, returnFocus }:
       role="alertdialog"
       aria-labelledby={`${id}-t`}
       aria-describedby={`${id}-q`}
-      className={css.panel}
+      className={css.question}
       onKeyDown={(event) => { if (event.key === 'Escape') { event.stopPropagation(); onDecline(); } }}
     >
       <p id={`${id}-t`}><strong>{m.pay_by_checkout()}</strong></p>
