@@ -6,7 +6,9 @@
  *   the page's chunk, everything it imports statically and its own lazy parts, gzipped ≤ 150 KB.
  * Chunks any route loads later on demand (the toast area on a first notification, the account menu
  * when signed in, the common-password list once a new-password form is in use) are printed apart,
- * not added. The dev-only inspector (?inspect) is not counted.
+ * not added. So are a page's own lazy parts that it loads only when a person asks for them (WHEN_ASKED:
+ * never when idle, only on the opener's pointer, focus or press); its other lazy parts (loaded when
+ * idle) count. The dev-only inspector (?inspect) is not counted.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +31,12 @@ export type Manifest = Record<string, ManifestChunk>;
 /** Lazy imports of the entry that are not pages (the dev-only inspector is not one a viewer loads). */
 const DEV_ONLY = /@statelyai\/inspect|src\/lib\/inspector/;
 const PAGE = /^src\/views\/pages\/(\w+)\.tsx$/;
+/**
+ * A page's lazy parts it loads only when a person asks for them, never when idle (test/lib/bundle-budget
+ * checks that no source loads them with useLoadedWhenIdle): the subscription page's cancel / reactivate
+ * dialog, whose code comes when its opener is pointed at, focused or pressed.
+ */
+export const WHEN_ASKED = ['src/views/parts/CancelDialog.tsx'];
 
 function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
   const walk = (key: string) => {
@@ -61,7 +69,7 @@ export function routeFiles(manifest: Manifest): Map<string, string[]> {
   const pages = lazy.filter((key) => PAGE.test(key));
   const routes = new Map<string, string[]>();
   for (const page of pages) {
-    const own = [page, ...(manifest[page]!.dynamicImports ?? []).filter((key) => !DEV_ONLY.test(key))];
+    const own = [page, ...(manifest[page]!.dynamicImports ?? []).filter((key) => !DEV_ONLY.test(key) && !WHEN_ASKED.includes(key))];
     routes.set(PAGE.exec(page)![1]!, jsFiles(manifest, closure(manifest, [entry, ...own])));
   }
   return routes;
@@ -79,7 +87,7 @@ export function onDemandFiles(manifest: Manifest): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const key of loaded) {
     for (const lazy of manifest[key]!.dynamicImports ?? []) {
-      if (PAGE.test(lazy) || DEV_ONLY.test(lazy) || PAGE.test(key) || found.has(lazy)) continue;
+      if (PAGE.test(lazy) || DEV_ONLY.test(lazy) || (PAGE.test(key) && !WHEN_ASKED.includes(lazy)) || found.has(lazy)) continue;
       const have = closure(manifest, [entry, key]); // what the chunk that asks for it came with
       found.set(lazy, jsFiles(manifest, new Set([...closure(manifest, [lazy])].filter((k) => !have.has(k)))));
     }

@@ -148,6 +148,29 @@ test.describe('4. focus and visibility', () => {
     problems = problems.filter((text) => !text.includes('Failed to fetch dynamically imported module'));
   });
 
+  test("the subscription page leaves the cancel dialog's code until it is asked for; pressed before it is in, the dialog opens once it comes", async ({ page }) => {
+    const dialogRequests: string[] = [];
+    page.on('request', (request) => { if (/CancelDialog-/.test(request.url())) dialogRequests.push(request.url()); });
+    await signInAs(page, 'premium@example.com');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/CancelDialog-[\w-]+\.js$/, async (route) => { await held; await route.continue(); });
+    await page.goto('/subscription');
+    const cancel = page.getByRole('button', { name: 'Cancel Subscription' });
+    await expect(cancel).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2500); // past useLoadedWhenIdle's 2 s: nothing loads it when idle
+    expect(dialogRequests).toEqual([]);
+    const before = await cancel.boundingBox();
+    await cancel.click(); // the pointer over it asks for the code; the press opens the dialog when it comes
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
+    expect(await cancel.boundingBox()).toEqual(before); // the loading backdrop moves nothing
+    expect(dialogRequests).toHaveLength(1);
+    release();
+    await expect(page.getByRole('alertdialog', { name: 'Cancel your subscription?' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  });
+
   for (const theme of ['dark', 'light'] as const) {
     test(`the highlighted item of the open account menu stands out (${theme} theme)`, async ({ page }) => {
       await signInAs(page, 'free@example.com');

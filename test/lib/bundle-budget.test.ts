@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onDemandFiles, routeFiles } from '../../scripts/bundle-budget';
+import { onDemandFiles, routeFiles, WHEN_ASKED } from '../../scripts/bundle-budget';
 
 describe('routeFiles', () => {
   it('counts, per lazy page, the entry chain plus the page chunk, its imports and its own lazy parts; not the inspector', () => {
@@ -39,5 +41,36 @@ describe('onDemandFiles', () => {
     expect([...onDemand.keys()].sort()).toEqual(['src/api/commonPasswordList.ts', 'src/views/ToastArea.tsx']);
     expect(onDemand.get('src/api/commonPasswordList.ts')).toEqual(['assets/list.js']); // the flow chunk that asks is already there
     expect(onDemand.get('src/views/ToastArea.tsx')!.sort()).toEqual(['assets/ToastArea.js', 'assets/flow.js']);
+  });
+});
+
+describe('a page\'s parts loaded when asked for (WHEN_ASKED)', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/views/pages/SubscriptionPage.tsx'] },
+    '_frame.js': { file: 'assets/frame.js' },
+    'src/views/pages/SubscriptionPage.tsx': { file: 'assets/Subscription.js', imports: ['index.html'], dynamicImports: ['src/views/parts/CancelDialog.tsx'] },
+    'src/views/parts/CancelDialog.tsx': { file: 'assets/CancelDialog.js', imports: ['_frame.js', 'src/views/pages/SubscriptionPage.tsx'] },
+  };
+
+  it('are printed apart with what they add, not counted in the route', () => {
+    expect(routeFiles(manifest).get('SubscriptionPage')!.sort()).toEqual(['assets/Subscription.js', 'assets/index.js']);
+    expect(onDemandFiles(manifest).get('src/views/parts/CancelDialog.tsx')!.sort()).toEqual(['assets/CancelDialog.js', 'assets/frame.js']);
+  });
+
+  it('are never loaded when idle: no source hands them to useLoadedWhenIdle', () => {
+    const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? sources(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []);
+    let importers = 0;
+    for (const part of WHEN_ASKED) {
+      const module = basename(part).replace(/\.tsx?$/, '');
+      for (const file of sources('src')) {
+        const text = readFileSync(file, 'utf8');
+        const bound = new RegExp(String.raw`const (\w+) = lazyPage[^;]*import\('[^']*/${module}'\)`).exec(text);
+        if (!bound) continue;
+        importers += 1;
+        expect(text, file).not.toMatch(new RegExp(String.raw`useLoadedWhenIdle\(${bound[1]}\b`));
+      }
+    }
+    expect(importers).toBeGreaterThanOrEqual(WHEN_ASKED.length);
   });
 });

@@ -27,13 +27,23 @@ import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import type { CancelDialogProps } from '../parts/CancelDialog';
-import { useLoadedWhenIdle } from '../useIdle';
 import { OnDemand } from '../parts/OnDemand';
 import { ScheduledChange } from '../parts/ScheduledChange';
 import * as css from './subscription.css';
 
-// The confirmation dialog (Ark UI, ~19 KB) is not needed to show the page: its code comes once the page is idle, or when asked for.
+// The confirmation dialog (Ark UI, ~21 KB) is not needed to show the page: its code comes when a person
+// points at or focuses the button that opens it (on a phone, a touch starts it), or at the latest when
+// asked for; never with the page (scripts/bundle-budget.ts: a part loaded when asked for).
 const CancelDialog = lazyPage<CancelDialogProps>(() => import('../parts/CancelDialog').then((module) => ({ default: module.CancelDialog })));
+
+/** While the dialog's code comes after the opener was pressed: the dialog's backdrop, over the page (nothing moves). */
+function DialogLoading() {
+  return (
+    <div className={css.backdrop} aria-busy="true">
+      <p role="status" className="visually-hidden">{m.loading()}</p>
+    </div>
+  );
+}
 
 
 function Skeleton({ label, lines }: { label: string; lines: Array<keyof typeof css.skeletonWidth> }) {
@@ -246,7 +256,12 @@ export default function SubscriptionPage() {
   const opener = useRef<HTMLButtonElement>(null);
   const parts = useConnect(flow, connectSubscription);
   const { request: requestChange, open: dialogOpen, dismiss: dismissDialog } = useConnect(dialog, connectCancelSubscription);
-  const dialogLoaded = useLoadedWhenIdle(CancelDialog).loaded;
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  // The dialog's code, asked for when the opener is pointed at or focused (a delegated listener on its card).
+  function loadDialogFor(target: EventTarget) {
+    if (dialogLoaded || target !== opener.current) return;
+    CancelDialog.load().then(() => setDialogLoaded(true), () => undefined);
+  }
   const { retry } = parts;
 
   // The machine's actors filled these entries; a change invalidates them and these observers refetch.
@@ -264,7 +279,10 @@ export default function SubscriptionPage() {
     <div className={page}>
       <h1 className={heading}>{m.subscription()}</h1>
       <div className={css.layout}>
-        <section className={card} aria-labelledby="current-title" aria-busy={parts.status.state === 'loading'}>
+        <section
+          className={card} aria-labelledby="current-title" aria-busy={parts.status.state === 'loading'}
+          onPointerOver={(event) => loadDialogFor(event.target)} onFocus={(event) => loadDialogFor(event.target)}
+        >
           <h2 id="current-title" className={css.cardTitle}>{m.current_subscription()}</h2>
           {parts.status.state === 'failed' && <LoadError message={parts.status.error} onRetry={retry} />}
           {parts.status.state === 'ready' && status
@@ -287,7 +305,7 @@ export default function SubscriptionPage() {
         </section>
       </div>
       {(dialogLoaded || dialogOpen) && (
-        <OnDemand part={CancelDialog} fallback={null} resetKey={dialogOpen} onFailed={dismissDialog}>
+        <OnDemand part={CancelDialog} fallback={dialogOpen ? <DialogLoading /> : null} resetKey={dialogOpen} onFailed={dismissDialog}>
           <CancelDialog actor={dialog} opener={opener} />
         </OnDemand>
       )}
