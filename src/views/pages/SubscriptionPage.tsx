@@ -221,8 +221,8 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
                 <span className={css.badge[row.statusTone]}>{row.status}</span>
                 {row.retries && <span className={css.retries}>{row.retries}</span>}
               </td>
-              <td className={css.td} data-label={labels.reference}>
-                <span className={css.mono}>{row.reference}</span>
+              <td className={`${css.td} ${css.referenceCell}`} data-label={labels.reference}>
+                <span className={css.reference}>{row.reference}</span>
                 {row.receipt && (
                   <Link href={row.receipt} className={css.receiptLink} aria-label={m.receipt_for({ reference: row.reference })}>{m.receipt()}</Link>
                 )}

@@ -84,12 +84,30 @@ export const itemMeta = style({ color: vars.color.textMuted, fontSize: font.size
 export const empty = style({ color: vars.color.textMuted, margin: `${space.md} 0` });
 
 /*
- * Payments: a table from 640 px up; below, each payment is a small card of label/value lines (the
- * label comes from the cell's data-label), so a phone shows amount and status without sideways scroll.
+ * Payments (review finding 18): a table from 1024 px up; below, each payment is a small card of
+ * label/value lines (the label comes from the cell's data-label), one column on a phone and two at 768,
+ * so amount, status and the whole reference show without sideways scroll. Never a box of fixed height:
+ * the payments grow with the page (the 400 px limit is the history list's, product.md#layout-sizes), so
+ * no row is cut through.
  */
-const narrow = 'screen and (max-width: 639px)';
-// On a phone the payments are cards in the page's own scroll (a box of 400 px cut the second card in half); from medium width a table scrolled in its box.
-export const tableScroll = style({ '@media': { [breakpoint.medium]: { maxHeight: 400, overflowY: 'auto' } } });
+const narrow = 'screen and (max-width: 1023px)';
+// A cue where the table is wider than its card (a long Bisaya label, a large text size): a shadow at the
+// side that hides more columns. The covers scroll with the content ('local') and hide the shadows at the
+// ends; the shadows stay with the box ('scroll').
+const edgeShadow = `color-mix(in srgb, ${vars.color.text} 28%, transparent)`;
+export const tableScroll = style({
+  overflowX: 'auto',
+  '@media': {
+    [breakpoint.large]: {
+      background: [
+        `linear-gradient(to right, ${vars.color.surface} 40%, transparent) left / 32px 100% no-repeat local`,
+        `linear-gradient(to left, ${vars.color.surface} 40%, transparent) right / 32px 100% no-repeat local`,
+        `radial-gradient(farthest-side at 0 50%, ${edgeShadow}, transparent) left / 14px 100% no-repeat scroll`,
+        `radial-gradient(farthest-side at 100% 50%, ${edgeShadow}, transparent) right / 14px 100% no-repeat scroll`,
+      ].join(', '),
+    },
+  },
+});
 export const table = style({
   width: '100%', borderCollapse: 'collapse', fontSize: font.size.sm,
   '@media': { [narrow]: { display: 'block' } },
@@ -97,7 +115,9 @@ export const table = style({
 export const thead = style({
   '@media': { [narrow]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } },
 });
-export const tbody = style({ '@media': { [narrow]: { display: 'grid', gap: space.sm } } });
+export const tbody = style({
+  '@media': { [narrow]: { display: 'grid', gap: space.sm, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))', alignItems: 'start' } },
+});
 export const row = style({
   '@media': {
     [narrow]: {
@@ -108,7 +128,7 @@ export const row = style({
 });
 export const th = style({
   textAlign: 'left', color: vars.color.textMuted, fontWeight: 600, padding: `${space.sm} ${space.sm}`,
-  borderBottom: `1px solid ${vars.color.border}`, position: 'sticky', top: 0, background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
 });
 export const td = style({
   padding: `${space.sm} ${space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top',
@@ -119,6 +139,15 @@ export const td = style({
       selectors: { '&::before': { content: 'attr(data-label)', color: vars.color.textMuted } },
     },
   },
+});
+// On a card the reference has a line of its own under its label (a renewal's 'SB-RN-' and 20 characters
+// need more than the value column), so it breaks nowhere on a phone; in the table it keeps to one line.
+export const referenceCell = style({
+  '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 } },
+});
+export const reference = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere',
+  '@media': { [breakpoint.large]: { whiteSpace: 'nowrap', letterSpacing: '0.02em' } },
 });
 
 /* Dialog (Ark UI) */
