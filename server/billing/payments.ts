@@ -11,6 +11,8 @@ import type { Db } from '../platform/db';
 import { isoRows, isoSql, jsonList, listOf, type JsonList, type ListFlag } from '../platform/jsonList';
 import { rememberedPlans } from './plans';
 import { refreshPending } from './settlement';
+import { RENEWS_KEY } from './activation';
+import { cardTypeLabel } from '../../src/lib/card';
 
 /** Maya's outcome names, plus PENDING while a payment waits for one. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAYMENT_SUCCESS', 'PAYMENT_FAILED', 'PAYMENT_EXPIRED', 'PAYMENT_CANCELLED'] as const;
@@ -173,18 +175,33 @@ async function readHistory(db: Db, userId: string, uncheckedSession: string | nu
   return jsonList(db, uncheckedSession === null ? PAYMENT_HISTORY : PAYMENT_HISTORY_GUARDED, params, flag);
 }
 
-/** The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none. */
+/**
+ * The receipt of one of the viewer's successful payments; null for another viewer's, a failed one, or none.
+ * A card payment names its card (review finding 19): the card of the charge that succeeded, else the card
+ * the purchase was asked with, else the card its subscription was on (a seeded payment has no charge
+ * written); none if that card is no longer saved. `renewal`: it paid a next period (Renew now, a renewal).
+ */
 export async function receiptOf(q: Queryable, userId: string, recordId: string, merchant: { name: string; url: string }): Promise<Receipt | null> {
   const found = await q.query<{
     id: string; reference_id: string; paid_at: Date; plan_name: string | null; total_amount: string; currency: string;
     payment_method: PaymentMethod; start_date: Date | null; end_date: Date | null; first_name: string; last_name: string; email: string;
+    renewal: boolean; card_type: string | null; card_last4: string | null;
   }>(
     `SELECT r.id, r.reference_id, COALESCE(r.paid_at, r.created_at) AS paid_at, p.name AS plan_name, r.total_amount::text AS total_amount, r.currency, r.payment_method,
-            s.start_date, s.end_date, u.first_name, u.last_name, u.email
+            s.start_date, s.end_date, u.first_name, u.last_name, u.email,
+            (r.gateway_response->'details'->>'${RENEWS_KEY}') IS NOT NULL AS renewal, c.card_type, c.last4 AS card_last4
      FROM payment_records r
      JOIN users u ON u.id = r.user_id
      LEFT JOIN plans p ON p.id = r.plan_id
      LEFT JOIN subscriptions s ON s.id = r.subscription_id
+     LEFT JOIN LATERAL (
+       SELECT sc.card_type, sc.last4 FROM saved_cards sc
+       WHERE r.payment_method = 'MAYA_VAULT' AND sc.user_id = r.user_id AND sc.card_token_id = COALESCE(
+         (SELECT a.method_details->>'cardTokenId' FROM gateway_attempts a
+          WHERE a.record_id = r.id AND a.kind = 'CARD' AND a.outcome = 'SUCCEEDED' ORDER BY a.seq DESC LIMIT 1),
+         r.gateway_response->'details'->>'cardTokenId',
+         s.payment_details->>'cardTokenId')
+     ) c ON true
      WHERE r.id = $1 AND r.user_id = $2 AND r.status = 'PAYMENT_SUCCESS'`,
     [recordId, userId],
   );
@@ -203,6 +220,8 @@ export async function receiptOf(q: Queryable, userId: string, recordId: string, 
     amount: row.total_amount,
     currency: row.currency,
     paymentMethod: row.payment_method,
+    card: row.card_last4 ? { type: cardTypeLabel(row.card_type ?? 'Card'), last4: row.card_last4 } : null,
+    renewal: row.renewal,
     customerName: `${row.first_name} ${row.last_name}`.trim(),
     customerEmail: row.email,
   };

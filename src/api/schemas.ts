@@ -304,6 +304,10 @@ export const receiptSchema = z.object({
   amount: z.string(),
   currency: z.string(),
   paymentMethod: paymentMethodSchema,
+  /** A card payment's card ('Visa', '1381'); null when the card is no longer saved or the method is not a card (review finding 19). */
+  card: z.optional(z.nullable(z.object({ type: z.string(), last4: z.string() }))),
+  /** It paid a subscription's next period (Renew now, an automatic renewal), not a purchase or a plan change. */
+  renewal: z.optional(z.boolean()),
   customerName: z.string(),
   customerEmail: z.string(),
 });

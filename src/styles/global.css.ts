@@ -1,5 +1,5 @@
-import { globalStyle } from '@vanilla-extract/css';
-import { font, vars } from './theme.css';
+import { assignVars, globalStyle } from '@vanilla-extract/css';
+import { darkTheme, font, lightTheme, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html, body', { margin: 0, padding: 0 });
@@ -34,3 +34,19 @@ globalStyle('.skip-link', {
   background: vars.color.accent, color: vars.color.accentText, fontWeight: 600, textDecoration: 'none',
 });
 globalStyle('.skip-link:focus', { top: 8 });
+
+// On paper every page is dark ink on white, whichever theme is on screen (review finding 19: a receipt
+// printed in the dark theme came out on a near-black page); muted text stays readable (#444).
+globalStyle(`html.${darkTheme}, html.${lightTheme}`, {
+  '@media': {
+    print: {
+      vars: assignVars(vars, {
+        color: {
+          background: '#ffffff', surface: '#ffffff', surfaceRaised: '#ffffff', text: '#000000', textMuted: '#444444',
+          border: '#999999', accent: '#000000', accentText: '#ffffff', accentHover: '#000000', danger: '#8b0000',
+          dangerSurface: '#ffffff', success: '#0b5a26', focus: '#000000',
+        },
+      }),
+    },
+  },
+});

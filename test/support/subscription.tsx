@@ -160,6 +160,8 @@ export function fetchFrom(server: FakeServer): typeof fetch {
         id: paid.id, merchant: 'Sine Bisaya', merchantUrl: 'https://sine.example.ph', referenceId: paid.referenceId, paidAt: paid.createdAt,
         planName: paid.planName ?? 'Monthly', periodStart: '2026-12-15T00:00:00.000Z', periodEnd: '2027-01-15T00:00:00.000Z',
         amount: paid.totalAmount, currency: 'PHP', paymentMethod: paid.paymentMethod, customerName: `${demoUser.firstName} ${demoUser.lastName}`, customerEmail: demoUser.email,
+        // The card charged, and whether it paid a next period (a renewal's reference starts SB-RN-), as the reference server says.
+        card: paid.paymentMethod === 'MAYA_VAULT' ? { type: 'Visa', last4: '4242' } : null, renewal: paid.referenceId.startsWith('SB-RN-'),
       });
     }
     // Like the reference server: cancel keeps the end date (a PAST_DUE one ends with its grace period and its

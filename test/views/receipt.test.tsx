@@ -18,7 +18,7 @@ describe('receipt page', () => {
     expect(line('Billed to')).toHaveTextContent(`${demoUser.firstName} ${demoUser.lastName} (${demoUser.email})`);
     expect(line('Plan')).toHaveTextContent('Monthly (PREMIUM)');
     expect(line('Period')?.textContent).toMatch(/^12\/15\/2026 to 01\/15\/2027$/);
-    expect(line('Payment method')).toHaveTextContent('Card');
+    expect(line('Payment method')).toHaveTextContent('Visa **** 4242'); // the card, not just 'Card' (review finding 19)
     expect(line('Reference')).toHaveTextContent('SB-REF-0003');
     expect(line('Amount paid')).toHaveTextContent(/^₱99$/);
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});

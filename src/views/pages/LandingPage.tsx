@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { APP_STORE_URL, PLAY_STORE_URL, PRODUCT_NAME } from '../../lib/product';
+import { PRODUCT_NAME } from '../../lib/product';
+import { AppBadges } from '../parts/AppBadges';
 import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { button, heading, input } from '../../styles/ui.css';
@@ -42,18 +43,7 @@ export default function LandingPage() {
             <button type="submit" className={button.primary}>{m.get_started_2()}</button>
           </form>
         )}
-        {status === 'signedIn' && (
-          <div className={css.badges} aria-label={m.get_the_app()}>
-            <a className={css.badge} href={APP_STORE_URL} target="_blank" rel="noreferrer">
-              <span className={css.badgeSmall}>{m.download_on_the()}</span>
-              <span className={css.badgeLarge}>{m.app_store()}</span>
-            </a>
-            <a className={css.badge} href={PLAY_STORE_URL} target="_blank" rel="noreferrer">
-              <span className={css.badgeSmall}>{m.get_it_on()}</span>
-              <span className={css.badgeLarge}>{m.google_play()}</span>
-            </a>
-          </div>
-        )}
+        {status === 'signedIn' && <AppBadges />}
       </section>
       <section id="faq" className={css.faq} aria-labelledby="faq-title">
         <h2 id="faq-title" className={heading}>{m.frequently_asked_questions()}</h2>

@@ -6,11 +6,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, useSearch } from 'wouter';
-import { paymentHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
+import { paymentHistoryQuery, receiptQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
-import { isConfirming, paymentResultView } from '../../machines/subscription/receipt.format';
+import { isConfirming, latestPayment, paymentResultView } from '../../machines/subscription/receipt.format';
+import { PRODUCT_NAME } from '../../lib/product';
+import { AppBadges } from '../parts/AppBadges';
 import { button, card, centered, detailLabel, detailRow, details, detailValue, heading, muted } from '../../styles/ui.css';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
@@ -30,6 +32,7 @@ const UNKNOWN_RESULT = { title: m.error, text: m.we_could_not_read_the_result_of
 const CONFIRMING_POLL_MS = 2000;
 const CONFIRMING_POLLS = 15;
 
+/** A signed-in viewer's success: what the server says of the newest payment, its card once paid, and the words that fit it. */
 function PaidDetails() {
   const api = useApi();
   const payments = useQuery({
@@ -38,24 +41,49 @@ function PaidDetails() {
     refetchInterval: (query) =>
       query.state.data && isConfirming(query.state.data) && query.state.dataUpdateCount < CONFIRMING_POLLS ? CONFIRMING_POLL_MS : false,
   });
-  // The next billing date is read once Maya has confirmed the payment.
+  const latest = payments.data ? latestPayment(payments.data) : undefined;
+  const paid = latest?.status === 'PAYMENT_SUCCESS';
+  // The next billing date is read once Maya has confirmed the payment; the receipt names its card and says whether it renewed.
   const status = useQuery({ ...subscriptionStatusQuery(api), staleTime: 0, enabled: Boolean(payments.data?.length && !isConfirming(payments.data)) });
-  if (payments.isPending) return <p role="status" className={muted}>{m.loading_your_payment_details()}</p>;
+  const receipt = useQuery({ ...receiptQuery(api, latest?.id ?? ''), enabled: paid });
+  // While the receipt comes (a moment), the details show the method's name and the lead says 'active'.
+  if (payments.isPending) {
+    return (
+      <>
+        <p>{m.thank_you_your_premium_subscription()}</p>
+        <p role="status" className={muted}>{m.loading_your_payment_details()}</p>
+      </>
+    );
+  }
   if (payments.isError) return <p role="alert" className={muted}>{m.we_could_not_load_your_payment()}</p>;
-  const view = paymentResultView(payments.data, status.data ?? null);
-  if (!view) return null;
+  const view = paymentResultView(payments.data, status.data ?? null, receipt.data ?? null);
+  if (!view) return <p>{m.thank_you_your_premium_subscription()}</p>;
   return (
-    <section aria-label={m.payment_details()} className={css.details}>
-      {view.confirming && <p role="status">{view.confirming}</p>}
-      <dl className={`${details} ${css.list}`}>
-        {view.rows.map((row) => (
-          <div key={row.label} className={detailRow}>
-            <dt className={detailLabel}>{row.label}</dt>
-            <dd className={detailValue}>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {view.receipt && <Link href={view.receipt}>{m.view_receipt()}</Link>}
+    <>
+      {view.lead && <p>{view.lead}</p>}
+      <section aria-label={m.payment_details()} className={css.details}>
+        {view.confirming && <p role="status">{view.confirming}</p>}
+        <dl className={`${details} ${css.list}`}>
+          {view.rows.map((row) => (
+            <div key={row.label} className={detailRow}>
+              <dt className={detailLabel}>{row.label}</dt>
+              <dd className={detailValue}>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {view.receipt && <Link href={view.receipt}>{m.view_receipt()}</Link>}
+      </section>
+    </>
+  );
+}
+
+/** After a successful payment: where the films are (the mobile apps; review finding 19). */
+function StartWatching() {
+  return (
+    <section aria-labelledby="start-watching" className={css.watch}>
+      <h2 id="start-watching" className={css.watchTitle}>{m.start_watching()}</h2>
+      <p className={muted}>{m.watch_in_the_app_on_your_phone({ PRODUCT_NAME })}</p>
+      <AppBadges />
     </section>
   );
 }
@@ -71,12 +99,12 @@ export default function PaymentResultPage() {
     <div className={css.page}>
       <div className={`${card} ${centered}`}>
         <h1 className={heading}>{result.title()}</h1>
-        <p>{result.text()}</p>
-        {status === 'success' && signedIn && <PaidDetails />}
+        {status === 'success' && signedIn ? <PaidDetails /> : <p>{result.text()}</p>}
         <div className={css.actions}>
           {status === 'failed' && signedIn && <Link href={tryAgainPath(search)} className={button.primary}>{m.try_again()}</Link>}
           <Link href={routes.subscription} className={status === 'failed' && signedIn ? button.secondary : button.primary}>{m.go_to_subscription()}</Link>
         </div>
+        {status === 'success' && <StartWatching />}
       </div>
     </div>
   );

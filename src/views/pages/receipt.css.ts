@@ -1,5 +1,5 @@
 /** The receipt page: the total set apart; on paper the receipt alone, in black on white. */
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { font, space, vars } from '../../styles/theme.css';
 
 export const receipt = style({
@@ -11,3 +11,8 @@ export const totalRow = style({ borderTop: `1px solid ${vars.color.border}`, pad
 export const total = style({ fontWeight: 700, fontSize: font.size.lg });
 /** Links and buttons that make no sense on paper. */
 export const screenOnly = style({ '@media': { print: { display: 'none' } } });
+// On paper (as wide as a tablet's screen) each label and its value share a line, as from medium width on screen.
+globalStyle(`${receipt} dl > div`, {
+  '@media': { print: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', columnGap: space.md } },
+});
+globalStyle(`${receipt} dd`, { '@media': { print: { textAlign: 'end', marginInlineStart: 'auto' } } });

@@ -85,6 +85,8 @@ describe('receipts (ours, issue 19: GET /api/v1/mobile/payment/receipts/:id)', (
       planName: 'Monthly', paymentMethod: 'MAYA_VAULT', customerEmail: 'premium@example.com', paidAt: paid.createdAt,
     });
     expect(receipt.periodStart).not.toBeNull();
+    // The card that paid, not just 'Card' (review finding 19); a purchase, not a renewal.
+    expect(receipt).toMatchObject({ card: { type: 'Visa', last4: '1381' }, renewal: false });
     expect(Date.parse(receipt.periodEnd!)).toBeGreaterThan(Date.parse(receipt.periodStart!));
   });
 

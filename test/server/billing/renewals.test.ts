@@ -65,6 +65,8 @@ describe('a card subscription at its end date', () => {
     expect(mails[0]!.body).toContain(`/subscription/receipts/${renewalRecord.id}`);
     const receipt = (await server.as(PREMIUM).get(`/payment/receipts/${renewalRecord.id}`)).json.data as Record<string, unknown>;
     expect(receipt).toMatchObject({ referenceId: reference, amount: '99.00', planName: 'Monthly', periodStart: sub.end_date.toISOString() });
+    // It names the card charged and says it was a renewal (review finding 19).
+    expect(receipt).toMatchObject({ card: { type: 'Visa', last4: '1381' }, renewal: true });
     // Nothing more is due for this period.
     expect(await renewSubscription(deps, sub.id)).toBe('skipped');
   });
@@ -283,6 +285,9 @@ describe('what the viewer is told', () => {
     expect(after.renewal).toBeUndefined();
     const reference = renewalReference(sub.id, sub.end_date);
     expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+    // Its receipt says it paid the next period; a checkout names no card (review finding 19).
+    const paid = (await server.db.query<{ id: string }>('SELECT id FROM payment_records WHERE reference_id = $1', [reference])).rows[0]!;
+    expect((await server.as(CANCELED).get(`/payment/receipts/${paid.id}`)).json.data).toMatchObject({ renewal: true, card: null, periodEnd: after.endDate });
     // Paid: pressing it again opens nothing (the new period is far from its end).
     expect((await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id })).status).toBe(409);
     expect((await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: after.subscriptionId })).status).toBe(409);
