@@ -82,8 +82,9 @@ export function App({ services, overrides = {}, ssrPath }: { services: Services;
       <FlowOverridesContext.Provider value={overrides}>
         <Router ssrPath={ssrPath}>
           <AppRoutes />
+          {/* In the router: a toast is dismissed when the page it was about is left. */}
+          <Toasts />
         </Router>
-        <Toasts />
       </FlowOverridesContext.Provider>
     </ServicesContext.Provider>
   );

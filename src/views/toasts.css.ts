@@ -21,11 +21,15 @@ globalStyle('html:root', {
   },
 });
 
-// Toasts sit below the fixed header, so they never cover the account menu. On phones the library
-// pins them to the very top; keep them under the header there too, inset from the edges.
+// Toasts sit below the fixed header, so they never cover the account menu. On a phone the library
+// makes them as wide as the screen: at the top they covered the page's title and first card for 4 s
+// (review finding 23), so there they sit at the bottom edge instead, inset from the edges
+// (product.md#toasts).
 globalStyle('.Toastify__toast-container.Toastify__toast-container--top-right', {
   '@media': {
-    'only screen and (max-width: 480px)': { top: 'var(--toastify-toast-top)', padding: '0 8px', width: '100%' },
+    'only screen and (max-width: 480px)': {
+      top: 'auto', bottom: 'calc(8px + env(safe-area-inset-bottom, 0px))', padding: '0 8px', width: '100%',
+    },
   },
 });
 globalStyle('.Toastify__toast-container .Toastify__toast', {

@@ -208,6 +208,27 @@ test.describe('5a. toasts', () => {
   });
 });
 
+test.describe('5c. toasts on a phone (review finding 23)', () => {
+  test("cover neither the page's title nor the header at 390 px", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInAs(page, 'free@example.com');
+    await openPage(page, signedInPages[1]!); // /account
+    await page.getByRole('region', { name: 'Profile' }).getByRole('button', { name: 'Save Changes' }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Profile updated successfully!' });
+    await expect(toast).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Where it rests, once it has slid in.
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    const box = (await toast.boundingBox())!;
+    const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    const header = (await page.locator('header').first().boundingBox())!;
+    const overlaps = (a: typeof box, b: typeof box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps(box, title), 'the toast covers the h1').toBe(false);
+    expect(overlaps(box, header), 'the toast covers the header').toBe(false);
+    expect(box.y + box.height).toBeLessThanOrEqual(800); // on screen
+  });
+});
+
 test.describe('6. network failure', () => {
   test("sign-in with the network down reads 'Network error', not the browser's 'Failed to fetch'", async ({ page }) => {
     await page.goto('/login');

@@ -8,7 +8,7 @@ import { routes } from '../../lib/route-paths';
 import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription';
 import { connectVoucher, voucherEffect, voucherMachine } from '../../machines/voucher';
 import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
-import { notifyAction } from '../parts/bindings';
+import { notifyFor } from '../parts/bindings';
 import { TextField } from '../parts/TextField';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
@@ -32,7 +32,8 @@ export default function RedeemVoucherPage() {
   const actor = useFlow(voucherMachine, {
     actors,
     actions: {
-      notify: notifyAction,
+      // One toast for the flow: the success replaces a refusal still on screen (review finding 23).
+      notify: notifyFor('voucher'),
       subscriptionChanged: () => void refreshSubscription(queryClient),
       goToSubscription: () => navigate(routes.subscription),
     },
