@@ -50,7 +50,9 @@ export function bootScript(dark: string, light: string, key: string, tokenKey = 
     // A signed-in page's first reads and its code start now, beside the app's JavaScript (issue 21; src/api/earlyReads.ts).
     `try{var E=${JSON.stringify(early)},T=localStorage.getItem(${JSON.stringify(tokenKey)}),R=E[location.pathname.replace(/[/]+$/,'')];` +
     // Each answer's body is read as it arrives, while the main thread waits for the app (src/api/http.ts).
-    `if(T&&R){var q={};R.r.forEach(function(p){q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}}).then(function(a){return a.text().then(function(b){return{s:a.status,b:b}})})});window.__sbEarly={t:T,q:q};` +
+    // A read the network fails is the app's to ask for again (http.ts): marked handled here, so its failure
+    // is no unhandled rejection ('Failed to fetch') before the app takes it, or if it never does (issue 37).
+    `if(T&&R){var q={};R.r.forEach(function(p){var f=q[p]=fetch(p,{headers:{Accept:'application/json',Authorization:'Bearer '+T}}).then(function(a){return a.text().then(function(b){return{s:a.status,b:b}})});f.catch(function(){})});window.__sbEarly={t:T,q:q};` +
     `R.m.forEach(function(u){L(u)});` +
     // Its styles fetched now too (the lazy page waits for them); preloaded only: Vite's loader links them
     // when the page loads, after the app's own styles, so the cascade is as without this.

@@ -41,6 +41,25 @@ describe('the boot script', () => {
     expect(document.head.querySelector('link[rel="preload"]')!.getAttribute('crossorigin')).toBe('');
   });
 
+  it('a read the network fails leaves no unhandled rejection, and still fails for the app to ask again (issue 37)', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      localStorage.setItem('token', 'tok-1');
+      window.history.pushState({}, '', '/subscription');
+      run();
+      // Long enough for an unhandled rejection to be reported (after the microtasks, in a later turn).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+    const started = (globalThis as unknown as { __sbEarly: { q: Record<string, Promise<unknown>> } }).__sbEarly;
+    await expect(started.q['/api/v1/mobile/subscription/status']).rejects.toThrow('Failed to fetch');
+  });
+
   it('starts nothing without a stored session, or on another page', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
