@@ -218,7 +218,7 @@ test.describe('5c. toasts on a phone (review finding 23)', () => {
     await expect(toast).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     // Where it rests, once it has slid in.
-    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     const box = (await toast.boundingBox())!;
     const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
     const header = (await page.locator('header').first().boundingBox())!;
