@@ -149,3 +149,30 @@ test('a receipt printed in the dark theme is dark ink on a white page, its site 
   const [r, g, b] = colours.address.match(/\d+/g)!.map(Number);
   expect(Math.max(r!, g!, b!)).toBeLessThanOrEqual(0x76);
 });
+
+for (const locale of ['en-US', 'ceb-PH'] as const) {
+  test.describe(`the wizard's plan cards (${locale})`, () => {
+    test.use({ locale });
+
+    test("keep each price and its period on one line at 320 and 390 px ('₱99 kada bulan'; review finding 27)", async ({ page }) => {
+      await page.goto('/login');
+      await page.locator('input[type=email]').fill('free@example.com');
+      await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/subscription/payment');
+        const prices = page.locator('article p, li p, section p').filter({ hasText: /^₱\d/ });
+        await expect(prices.first()).toBeVisible();
+        const lines = await prices.evaluateAll((elements) => elements.map((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return { text: element.textContent, lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size };
+        }));
+        expect(lines.length, `${width} px: the plans' prices`).toBeGreaterThanOrEqual(2);
+        expect.soft(lines.filter((price) => price.lines > 1), `${width} px: prices broken over lines`).toEqual([]);
+      }
+    });
+  });
+}

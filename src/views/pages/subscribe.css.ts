@@ -53,7 +53,9 @@ export const planCard = style({
 // A plan card inside the wizard's card leaves a phone little width: 'Pilia ang Monthly' keeps one line from 320 px.
 globalStyle(`${planCard} button`, { '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } } });
 export const planTitle = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.sm, margin: 0, fontSize: font.size.lg });
-export const price = style({ fontSize: font.size.xl, fontWeight: 700, margin: 0 });
+// The price and its period on one line in a phone's plan card ('₱99 kada bulan', '₱990 kada tuig' at 390 px
+// and down to 320; review finding 27): the size follows the screen's width there, 2rem from ~516 px up.
+export const price = style({ fontSize: 'clamp(1.25rem, 6.2vw, 2rem)', lineHeight: 1.2, fontWeight: 700, margin: 0 });
 export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
 export const popular = style({
   fontSize: font.size.sm, fontWeight: 600, color: vars.color.accent, border: '1px solid currentColor', borderRadius: radius.pill,
