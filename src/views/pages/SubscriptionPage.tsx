@@ -258,9 +258,9 @@ export default function SubscriptionPage() {
   const { request: requestChange, open: dialogOpen, dismiss: dismissDialog } = useConnect(dialog, connectCancelSubscription);
   const [dialogLoaded, setDialogLoaded] = useState(false);
   // The dialog's code, asked for when the opener is pointed at or focused (a delegated listener on its card).
+  const loadDialog = () => void CancelDialog.load().then(() => setDialogLoaded(true), () => undefined);
   function loadDialogFor(target: EventTarget) {
-    if (dialogLoaded || target !== opener.current) return;
-    CancelDialog.load().then(() => setDialogLoaded(true), () => undefined);
+    if (!dialogLoaded && target === opener.current) loadDialog();
   }
   const { retry } = parts;
 
@@ -272,6 +272,9 @@ export default function SubscriptionPage() {
   function openChange() {
     if (!status) return;
     const change = subscriptionCardView(status).change;
+    // Pressed with no pointer or focus before (the pointer already resting there): once in, the dialog
+    // stays mounted, so that on closing it gives the focus back to the opener.
+    if (!dialogLoaded) loadDialog();
     if (change) requestChange(change.open);
   }
 
