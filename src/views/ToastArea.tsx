@@ -1,10 +1,47 @@
 /** The toast area (product.md#toasts as the app configures it): top-right, close button, 4000 ms, at most 3. */
-import { ToastContainer, type CloseButtonProps } from 'react-toastify';
+import { useEffect, useRef } from 'react';
+import { toast, ToastContainer, type CloseButtonProps } from 'react-toastify';
+import { useLocation } from 'wouter';
 import { m } from '../i18n';
 import './toasts.css';
 
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 3;
+
+/**
+ * A toast belongs to the page it is about (review finding 23): it follows the move to another page that
+ * comes with it (a voucher redeemed, then the subscription page) and is dismissed at the next one (the
+ * sign-up code's 'OTP sent successfully!' is not true any more on /subscription). A move this soon after
+ * the toast was asked for is the one that comes with it (the flow's own step), not the person's next page.
+ */
+export const TOAST_FOLLOWS_MS = 1000;
+/** The toasts on screen, by id, with when each was asked for. */
+const raised = new Map<string, number>();
+let shownCount = 0;
+
+/** Shows a toast asked for at `at` (Toasts.tsx's notify); with a `key`, it replaces the key's toast still on screen. */
+export function show(kind: 'success' | 'error' | 'info', message: string, key: string | undefined, at: number) {
+  const id = key ?? `toast-${(shownCount += 1)}`;
+  if (key && toast.isActive(key)) toast.update(key, { render: message, type: kind });
+  else toast[kind](message, { toastId: id, onClose: () => raised.delete(id) });
+  raised.set(id, at);
+}
+
+/** The page changed: the toasts raised for the page before it are no longer true; those raised with the move stay. */
+function useDismissedOnPageChange() {
+  const [path] = useLocation();
+  const shownPath = useRef(path);
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    const now = performance.now();
+    for (const [id, at] of raised) {
+      if (now - at < TOAST_FOLLOWS_MS) continue;
+      raised.delete(id);
+      toast.dismiss(id);
+    }
+  }, [path]);
+}
 
 /** react-toastify's own close button, with its name in the language in use (the library's says 'close'). */
 function CloseButton({ closeToast, theme }: CloseButtonProps) {
@@ -21,6 +58,7 @@ function CloseButton({ closeToast, theme }: CloseButtonProps) {
 }
 
 export default function ToastArea() {
+  useDismissedOnPageChange();
   return (
     <ToastContainer
       position="top-right" autoClose={TOAST_DURATION_MS} limit={TOAST_LIMIT} closeButton={CloseButton} newestOnTop theme="colored"

@@ -1,7 +1,8 @@
 /** Toasts that stop being true go (review finding 23): a toast follows the move that comes with it and leaves at the next page; a flow's later toast replaces its earlier one. */
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { notify, TOAST_FOLLOWS_MS, Toasts } from '../../src/views/Toasts';
+import { TOAST_FOLLOWS_MS } from '../../src/views/ToastArea';
+import { notify, Toasts } from '../../src/views/Toasts';
 import { renderView } from '../support/render';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
