@@ -154,13 +154,13 @@ for (const locale of ['en-US', 'ceb-PH'] as const) {
   test.describe(`the wizard's plan cards (${locale})`, () => {
     test.use({ locale });
 
-    test("keep each price and its period on one line at 320 and 390 px ('₱99 kada bulan'; review finding 27)", async ({ page }) => {
+    test("keep each price and its period on one line at 320, 390, 768 and 1280 px ('₱99 kada bulan'; review finding 27)", async ({ page }) => {
       await page.goto('/login');
       await page.locator('input[type=email]').fill('free@example.com');
       await page.locator('input[type=password]').fill(DEMO_PASSWORD);
       await page.locator('form button[type=submit]').click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      for (const width of [320, 390]) {
+      for (const width of [320, ...WIDTHS]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/subscription/payment');
         const prices = page.locator('article p, li p, section p').filter({ hasText: /^₱\d/ });

@@ -48,14 +48,15 @@ export const planGrid = style({
 // A column whose feature list takes the spare height: the two plans' buttons line up.
 export const planCard = style({
   border: `1px solid ${vars.color.border}`, borderRadius: radius.md, padding: space.lg, background: vars.color.surfaceRaised,
-  display: 'flex', flexDirection: 'column', gap: space.sm,
+  display: 'flex', flexDirection: 'column', gap: space.sm, containerType: 'inline-size',
 });
 // A plan card inside the wizard's card leaves a phone little width: 'Pilia ang Monthly' keeps one line from 320 px.
 globalStyle(`${planCard} button`, { '@media': { 'screen and (max-width: 479px)': { paddingInline: space.md } } });
 export const planTitle = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: space.sm, margin: 0, fontSize: font.size.lg });
-// The price and its period on one line in a phone's plan card ('₱99 kada bulan', '₱990 kada tuig' at 390 px
-// and down to 320; review finding 27): the size follows the screen's width there, 2rem from ~516 px up.
-export const price = style({ fontSize: 'clamp(1.25rem, 6.2vw, 2rem)', lineHeight: 1.2, fontWeight: 700, margin: 0 });
+// The price and its period on one line in its plan card ('₱99 kada bulan', '₱990 kada tuig': 14 characters
+// of about 0.62em) at 320, 390 and 768 px, where the card is narrow (review finding 27): the size follows
+// the card's width (10.5% of it), at most 2rem.
+export const price = style({ fontSize: 'clamp(1.25rem, 10.5cqi, 2rem)', lineHeight: 1.2, fontWeight: 700, margin: 0 });
 export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
 export const popular = style({
   fontSize: font.size.sm, fontWeight: 600, color: vars.color.accent, border: '1px solid currentColor', borderRadius: radius.pill,
