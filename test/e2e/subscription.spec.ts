@@ -28,7 +28,7 @@ test('free@ sees the Free plan with subscribe and redeem', async ({ page }) => {
   const card = await openSubscription(page, 'free@example.com');
   await expect(card.getByText('Free', { exact: true })).toBeVisible();
   // What Premium costs and gives, in short (review finding 25).
-  await expect(card.getByText(/^The monthly plan is Php 99\. The yearly plan is Php 990.* Premium: every Bisaya film and series, new releases every week\.$/)).toBeVisible();
+  await expect(card.getByText(/^The monthly plan is ₱99\. The yearly plan is ₱990.* Premium: every Bisaya film and series, new releases every week\.$/)).toBeVisible();
   await expect(card.getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
   await expect(card.getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
   await expect(card.getByRole('button', { name: 'Cancel Subscription' })).toHaveCount(0);

@@ -8,7 +8,7 @@ import { cancelSubscriptionMachine, connectCancelSubscription } from '../../src/
 import {
   formatPrice, historyItems, historyRow, paymentStatusLabel, renewalNotice, statusLabel, subscriptionCardView,
 } from '../../src/machines/subscription/subscription.format';
-import { receiptView } from '../../src/machines/subscription/receipt.format';
+import { receiptView } from '../../src/views/pages/receipt.format';
 import {
   canceledCardStatus, canceledStatus, canceledVoucherStatus, freeEndedStatus, freeStatus, historyFixture, paidAheadStatus, pastDueStatus,
   premiumStatus, renewalDueStatus, voucherStatus, walletStatus,
@@ -107,7 +107,7 @@ describe('subscriptionCardView', () => {
   });
 
   it('Free: Premium\'s price and benefits; after Premium ended unpaid, when and why (product.md#ended-unpaid)', () => {
-    expect(subscriptionCardView(freeStatus).premiumPitch).toBe('The monthly plan is Php 99. The yearly plan is Php 990, saving Php 198 — the equal of 2 free months — with a one-time payment. Premium: every Bisaya film and series, new releases every week.');
+    expect(subscriptionCardView(freeStatus).premiumPitch).toBe('The monthly plan is ₱99. The yearly plan is ₱990, saving ₱198 — the equal of 2 free months — with one payment a year, renewed automatically. Premium: every Bisaya film and series, new releases every week.');
     expect(subscriptionCardView(freeStatus).ended).toBeNull();
     expect(subscriptionCardView(freeEndedStatus).ended).toBe('Your Premium ended on 12/22/2026 because the renewal payment failed.');
   });

@@ -43,7 +43,7 @@ describeModel('keepPlan', {
       expect(box.getByRole('button', { name: 'Keep Yearly' })).toBeEnabled();
       expect(box.queryByRole('alert')).not.toBeInTheDocument();
       // The next charge is the scheduled plan's price, on the subscription's method.
-      expect(screen.getByText('₱99 on Maya Wallet')).toBeInTheDocument();
+      expect(screen.getByText('Premium · renews 01/15/2027 for ₱99 on Maya Wallet')).toBeInTheDocument();
     },
     undoing: () => {
       expect(line().getByRole('button', { name: 'Keeping Yearly...' })).toBeDisabled();

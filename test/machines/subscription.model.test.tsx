@@ -81,7 +81,10 @@ const assertPart: Record<Part, Record<string, () => void>> = {
       noEnglishPlanName('status');
       expect(region('status').getByText(`₱99 ${m.monthly()}`)).toBeInTheDocument();
       // The one-line state at the top (review expectation 4), then the method once.
-      expect(region('status').getByText(m.premium_renews_for_on({ date: formatDate(premiumStatus.endDate!), amount: '₱99', method: 'Visa •••• 1381' }))).toBeInTheDocument();
+      const summary = answers.status.status === 'PAST_DUE'
+        ? m.premium_payment_overdue({ amount: '₱99' })
+        : m.premium_renews_for_on({ date: formatDate(premiumStatus.endDate!), amount: '₱99', method: 'Visa •••• 1381' });
+      expect(region('status').getByText(summary)).toBeInTheDocument();
       expect(region('status').getByText('Visa •••• 1381')).toBeInTheDocument();
       // The destructive action last, outlined in the danger colour.
       const cancel = region('status').getByRole('button', { name: m.cancel_subscription() });

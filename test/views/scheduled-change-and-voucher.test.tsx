@@ -22,12 +22,12 @@ describe('the scheduled move down on the subscription card', () => {
     renderSubscriptionView(<SubscriptionPage />, { path: '/subscription', server: fakeServer(scheduledStatus) });
     const line = within(await screen.findByRole('region', { name: 'Your plan changes to Monthly on 01/15/2027, at ₱99.' }, { timeout: 5000 }));
     expect(line.getByRole('button', { name: 'Keep Yearly' })).toBeEnabled();
-    expect(screen.getByText('₱99 on Maya Wallet')).toBeInTheDocument();
+    expect(screen.getByText('Premium · renews 01/15/2027 for ₱99 on Maya Wallet')).toBeInTheDocument();
   });
 
   it('is absent without one (the next charge is the plan’s own price)', async () => {
     renderSubscriptionView(<SubscriptionPage />, { path: '/subscription', server: fakeServer(walletStatus) });
-    expect(await screen.findByText('₱990 on Maya Wallet')).toBeInTheDocument();
+    expect(await screen.findByText('Premium · renews 01/15/2027 for ₱990 on Maya Wallet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Keep / })).not.toBeInTheDocument();
   });
 

@@ -42,7 +42,7 @@ describe('current-subscription card (spec §2, §9; review finding 25, expectati
   it('free@: Premium\'s price and benefits in short, subscribe and redeem links, no dates to bill', async () => {
     showPage(freeStatus);
     expect(await currentCard().findByText('Free', { selector: 'p' })).toBeInTheDocument();
-    expect(currentCard().getByText(/^The monthly plan is Php 99\. The yearly plan is Php 990.*Premium: every Bisaya film and series, new releases every week\.$/)).toBeInTheDocument();
+    expect(currentCard().getByText(/^The monthly plan is ₱99\. The yearly plan is ₱990.*Premium: every Bisaya film and series, new releases every week\.$/)).toBeInTheDocument();
     expect(currentCard().getByRole('link', { name: 'Subscribe to Premium Plan' })).toHaveAttribute('href', '/subscription/payment');
     expect(currentCard().getByRole('link', { name: 'Redeem Voucher' })).toHaveAttribute('href', '/subscription/redeem-voucher');
     // Nothing said twice: no Plan / Type / Status facts under the header, no dates to bill.
@@ -330,7 +330,9 @@ describe('cancel and reactivate (spec §2, §4, §8)', () => {
     await run.user.click(dialog.getByRole('button', { name: 'Cancel Subscription' }));
     expect(await screen.findByText('Your subscription has been canceled.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(await currentCard().findByRole('button', { name: 'Reactivate Subscription' })).toHaveFocus();
+    // Focus comes back to the one Cancel / Reactivate button once the dialog has closed (a moment after it unmounts).
+    const reactivate = await currentCard().findByRole('button', { name: 'Reactivate Subscription' });
+    await waitFor(() => expect(reactivate).toHaveFocus());
     expect(fact('End Date')).toBe('01/15/2027 8:00 am');
     expect(run.server.calls.filter((c) => c === 'status').length).toBeGreaterThan(statusReads);
     expect(run.server.calls.filter((c) => c === 'history').length).toBeGreaterThan(historyReads);

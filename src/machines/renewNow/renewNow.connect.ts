@@ -1,7 +1,7 @@
 /** What the Renew now button shows from its flow (product.md#checkout-renewal). */
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
-import { renewNowLabel } from './renewNow.label';
+import { renewNowLabel } from './renewNow.format';
 import type { RenewNowEvent, RenewNowMachine } from './renewNow.machine';
 
 export interface RenewNowProps {

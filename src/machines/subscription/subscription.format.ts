@@ -2,12 +2,12 @@
  * From the server's subscription data to what the subscription page shows (product.md#subscription, product.md#constants): pure, so the
  * page only renders and the wording is tested without a browser. Words come from the catalog (issue 20),
  * called when the view is made, so they are in the language in use. The payment result page's and the
- * receipt's words are in receipt.format.ts (the subscription page shows neither: bundle budget).
+ * receipt's words are in src/views/pages/receipt.format.ts (the subscription page shows neither: bundle budget).
  */
 import type { PaymentMethod, PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
-import { renewNowLabel } from '../renewNow/renewNow.label';
+import { renewNowLabel } from '../renewNow/renewNow.format';
 import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import { declineReasonOf, gatewayWords, type DeclineReason } from '../../lib/renewal-failures';
 import { receiptPath } from '../../lib/route-paths';

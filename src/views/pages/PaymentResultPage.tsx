@@ -10,7 +10,7 @@ import { paymentHistoryQuery, receiptQuery, subscriptionStatusQuery } from '../.
 import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
 import { tryAgainPath } from '../../machines/subscribe/subscribe.address';
-import { isConfirming, latestPayment, paymentResultView } from '../../machines/subscription/receipt.format';
+import { isConfirming, latestPayment, paymentResultView } from './receipt.format';
 import { PRODUCT_NAME } from '../../lib/product';
 import { AppBadges } from '../parts/AppBadges';
 import { button, card, centered, detailLabel, detailRow, details, detailValue, heading, muted } from '../../styles/ui.css';

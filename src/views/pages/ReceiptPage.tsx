@@ -8,7 +8,7 @@ import { Link, useParams } from 'wouter';
 import { receiptQuery } from '../../api/queries';
 import { m } from '../../i18n';
 import { routes } from '../../lib/route-paths';
-import { receiptView } from '../../machines/subscription/receipt.format';
+import { receiptView } from './receipt.format';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useApi } from '../useApi';

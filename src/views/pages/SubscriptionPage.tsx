@@ -4,7 +4,7 @@
  * the data is read from React Query, which the machine's actors filled and which a change refreshes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
@@ -268,6 +268,23 @@ export default function SubscriptionPage() {
   const status = useQuery({ ...subscriptionStatusQuery(api), enabled: parts.status.state === 'ready' }).data;
   const history = useQuery({ ...subscriptionHistoryQuery(api), enabled: parts.history.state === 'ready' }).data;
   const payments = useQuery({ ...paymentHistoryQuery(api), enabled: parts.payments.state === 'ready' }).data;
+  // Closed, the dialog gives the focus back to its opener; when the card is drawn again just after (the
+  // subscription read again after a cancel), the focus would be lost on the page: it goes to the opener,
+  // until the subscription read after the close has been shown.
+  const closedWith = useRef<{ status: unknown } | null>(null);
+  useEffect(() => {
+    if (dialogOpen) {
+      closedWith.current = { status };
+      return;
+    }
+    const closed = closedWith.current;
+    if (!closed) return;
+    if (closed.status !== status) closedWith.current = null;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === document.body) opener.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [dialogOpen, status]);
 
   function openChange() {
     if (!status) return;

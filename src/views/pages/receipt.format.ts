@@ -8,7 +8,7 @@ import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { formatPrice } from '../../lib/format';
 import { receiptPath } from '../../lib/route-paths';
-import { newestFirst, paymentMethodName, paymentStatusLabel, subscriptionCardView } from './subscription.format';
+import { newestFirst, paymentMethodName, paymentStatusLabel, subscriptionCardView } from '../../machines/subscription/subscription.format';
 
 /** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
 export const isConfirming = (payments: readonly PaymentRecord[]) => newestFirst(payments)[0]?.status === 'PENDING';
