@@ -242,10 +242,11 @@ describe('what the viewer is told', () => {
     });
     const payments = (await server.as(PREMIUM).get('/payment/history')).json.data as Array<{ referenceId: string; retryCount: number; status: string }>;
     expect(payments.find((p) => p.referenceId === renewalReference(sub.id, sub.end_date))).toMatchObject({ status: 'PAYMENT_FAILED', retryCount: 0 });
-    // Opening Renew now's hosted checkout charges nothing: it is not a retry (the record's count stays).
-    const opened = await server.as(PREMIUM).post('/payment/checkout/renew', { subscriptionId: sub.id });
-    expect(opened.status, opened.json.message).toBe(200);
-    expect(await record(renewalReference(sub.id, sub.end_date))).toEqual([expect.objectContaining({ status: 'PENDING', retry_count: 0, last_retry_date: null })]);
+    // Renew now on a PAST_DUE card subscription tries the card again at once (product.md#pay-now): still
+    // declining, the viewer is told, and it is counted as a retry (a hosted checkout opened is not one).
+    const retried = await server.as(PREMIUM).post('/payment/renewal/pay', { subscriptionId: sub.id });
+    expect(retried.status, retried.json.message).toBe(402);
+    expect(await record(renewalReference(sub.id, sub.end_date))).toEqual([expect.objectContaining({ status: 'PAYMENT_FAILED', retry_count: 1 })]);
     // The history's Active tab lists it: PAST_DUE is still Premium.
     expect((await server.as(PREMIUM).get('/subscription/history')).json.data[0]).toMatchObject({ id: sub.id, status: 'PAST_DUE' });
   });
