@@ -22,7 +22,6 @@ import { ScheduledChange } from '../parts/ScheduledChange';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
-import { useLoadedWhenIdle } from '../useIdle';
 import { OnDemand } from '../parts/OnDemand';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
@@ -54,7 +53,13 @@ export default function ChangePlanPage() {
   const view = useConnect(flow, connectChangePlan, { plans, status });
   if (view.stage !== stage) setStage(view.stage);
   const opener = useRef<HTMLButtonElement>(null);
-  const dialogLoaded = useLoadedWhenIdle(ChangePlanDialog).loaded;
+  // The dialog's code (Ark's dialog) comes when the Change Plan button is pointed at, focused or pressed,
+  // never with the page (scripts/bundle-budget.ts WHEN_ASKED); pressed before it came, the dialog's
+  // backdrop says it is loading.
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const askForDialog = () => {
+    if (!dialogLoaded) void ChangePlanDialog.load().then(() => setDialogLoaded(true), () => undefined);
+  };
   const { method } = view;
 
   return (
@@ -101,12 +106,15 @@ export default function ChangePlanPage() {
           </section>
           <PlanGrid cards={view.cards} onSelect={view.select} />
           <div className={css.footer}>
-            <button ref={opener} type="button" className={button.primary} onClick={view.openDialog}>{m.change_plan()}</button>
+            <button
+              ref={opener} type="button" className={button.primary} onPointerOver={askForDialog} onFocus={askForDialog}
+              onClick={() => { askForDialog(); view.openDialog(); }}
+            >{m.change_plan()}</button>
           </div>
         </>
       )}
       {(dialogLoaded || view.dialog.open) && (
-        <OnDemand part={ChangePlanDialog} fallback={null} resetKey={view.dialog.open} onFailed={view.dialog.cancel}>
+        <OnDemand part={ChangePlanDialog} fallback={view.dialog.open ? <DialogLoading /> : null} resetKey={view.dialog.open} onFailed={view.dialog.cancel}>
           <ChangePlanDialog view={view.dialog} opener={opener} />
         </OnDemand>
       )}
@@ -147,5 +155,14 @@ function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelec
         </li>
       ))}
     </ul>
+  );
+}
+
+/** While the dialog's code comes after Change Plan was pressed: the dialog's backdrop, over the page (nothing moves). */
+function DialogLoading() {
+  return (
+    <div className={sub.backdrop} aria-busy="true">
+      <p role="status" className="visually-hidden">{m.loading()}</p>
+    </div>
   );
 }
