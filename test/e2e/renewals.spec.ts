@@ -153,7 +153,8 @@ test('premium@ whose bank asks to confirm every payment: PAST_DUE, Renew now lea
   await expect(page.getByRole('region', { name: 'Current Subscription' }).getByText('Next Billing Date')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Active subscriptions' }).getByText('Past due')).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Change Payment Method' })).toBeVisible();
-  await notice.getByRole('button', { name: 'Renew now' }).click();
+  // The way forward first: the bank's confirmation (walk finding 2).
+  await notice.getByRole('button', { name: 'Confirm with your bank' }).click();
 
   await expect(page.getByRole('heading', { name: '3-D Secure verification' })).toBeVisible();
   await page.getByLabel('3-D Secure password').fill(CONFIRM_EVERY_TIME.passkey);

@@ -116,7 +116,14 @@ describe('subscriptionCardView', () => {
 describe('renewalNotice (product.md#dunning, product.md#checkout-renewal)', () => {
   it('PAST_DUE: Change Payment Method first, then Renew now for this subscription', () => {
     expect(renewalNotice(pastDueStatus)?.actions).toEqual([{ kind: 'changePaymentMethod' }, { kind: 'renew', subscriptionId: 'sub-past-due' }]);
-    expect(renewalNotice(pastDueStatus)?.lines.at(-1)).toBe("Or press Renew now to pay the overdue period on Maya's checkout page; your payment method stays as it is.");
+    expect(renewalNotice(pastDueStatus)?.lines.at(-1)).toBe("Or press Renew now to pay the overdue period now with your payment method, after adding funds for example.");
+  });
+  it('PAST_DUE because the bank asks to confirm every payment (product.md#pay-now): Confirm with your bank first, then Change Payment Method', () => {
+    const confirmStatus = { ...pastDueStatus, renewal: { ...(pastDueStatus.renewal as object), failure: 'Your bank asked to confirm the payment' } } as typeof pastDueStatus;
+    const notice = renewalNotice(confirmStatus)!;
+    expect(notice.actions).toEqual([{ kind: 'renew', subscriptionId: 'sub-past-due', label: 'Confirm with your bank' }, { kind: 'changePaymentMethod' }]);
+    expect(notice.lines[0]).toBe('Your bank asked to confirm the payment.');
+    expect(notice.lines.at(-1)).toBe("Your bank asks you to confirm each payment: press Confirm with your bank and confirm it on your bank's page.");
   });
   it('a checkout reminder: Renew now alone', () => {
     expect(renewalNotice(renewalDueStatus)?.actions).toEqual([{ kind: 'renew', subscriptionId: 'sub-checkout' }]);
@@ -201,7 +208,7 @@ describe('in Bisaya (issue 20)', () => {
   });
   it('offers Renew now on a failed renewal in Bisaya', () => {
     expect(renewalNotice(pastDueStatus)?.lines.at(-1))
-      .toBe('O pinduta ang "I-renew karon" aron bayran ang atrasado nga period sa checkout page sa Maya; magpabilin ang imong paagi sa pagbayad.');
+      .toBe('O pinduta ang "I-renew karon" aron bayran karon ang atrasado nga period gamit ang imong paagi sa pagbayad, pananglitan human nimo dugangi ang pondo.');
     expect(m.renew_now()).toBe('I-renew karon');
   });
   it('says in Bisaya what canceling a PAST_DUE subscription does', () => {

@@ -147,7 +147,7 @@ describe('renewals (product.md#dunning, product.md#checkout-renewal)', () => {
     expect(notice.getByText('Your payment was declined.')).toBeInTheDocument();
     expect(notice.getByText('We will try again on 12/16/2026 8:00 am.')).toBeInTheDocument();
     expect(notice.getByText('Change your payment method to keep Premium after 12/22/2026 8:00 am.')).toBeInTheDocument();
-    expect(notice.getByText("Or press Renew now to pay the overdue period on Maya's checkout page; your payment method stays as it is.")).toBeInTheDocument();
+    expect(notice.getByText("Or press Renew now to pay the overdue period now with your payment method, after adding funds for example.")).toBeInTheDocument();
     // Two actions, the way forward first: Change Payment Method (filled), then Renew now (outlined).
     const change = notice.getByRole('link', { name: 'Change Payment Method' });
     const renew = notice.getByRole('button', { name: 'Renew now' });

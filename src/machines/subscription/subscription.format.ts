@@ -209,7 +209,8 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
  * to pay the overdue period at once), or a checkout subscription near its end (Renew now). Null when
  * nothing is due.
  */
-export type RenewalNoticeAction = { kind: 'changePaymentMethod' } | { kind: 'renew'; subscriptionId: string };
+/** `label`: the renew button's own words when they are not Renew now ('Confirm with your bank', product.md#pay-now). */
+export type RenewalNoticeAction = { kind: 'changePaymentMethod' } | { kind: 'renew'; subscriptionId: string; label?: string };
 
 export interface RenewalNoticeView {
   kind: 'pastDue' | 'due';
@@ -236,7 +237,12 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
   const renewal = status.renewal;
   if (!renewal || status.planType !== 'PREMIUM') return null;
   if (renewal.state === 'PAST_DUE') {
-    const renew = status.subscriptionId ? { kind: 'renew', subscriptionId: status.subscriptionId } as const : null;
+    // A card whose bank asks to confirm every payment cannot be renewed without the viewer: the way forward
+    // is to confirm it on the bank's page (product.md#pay-now), so that button comes first.
+    const confirm = declineReasonOf(renewal.failure) === 'confirm';
+    const renew: RenewalNoticeAction | null = status.subscriptionId
+      ? { kind: 'renew', subscriptionId: status.subscriptionId, ...(confirm ? { label: m.confirm_with_your_bank() } : {}) }
+      : null;
     return {
       kind: 'pastDue',
       title: m.your_renewal_payment_failed(),
@@ -246,9 +252,9 @@ export function renewalNotice(status: SubscriptionStatusDetails): RenewalNoticeV
           ? m.we_will_try_again_on({ date: formatDateTime(renewal.nextAttemptDate) })
           : m.we_will_not_try_this_payment_method(),
         m.change_your_payment_method_to_keep({ date: formatDateTime(renewal.accessEndDate) }),
-        ...(renew ? [m.or_press_renew_now_to_pay_the({ action: renewNowLabel() })] : []),
+        ...(renew ? [confirm ? m.your_bank_asks_you_to_confirm_each({ action: m.confirm_with_your_bank() }) : m.or_press_renew_now_to_pay_the({ action: renewNowLabel() })] : []),
       ],
-      actions: renew ? [{ kind: 'changePaymentMethod' }, renew] : [{ kind: 'changePaymentMethod' }],
+      actions: !renew ? [{ kind: 'changePaymentMethod' }] : confirm ? [renew, { kind: 'changePaymentMethod' }] : [{ kind: 'changePaymentMethod' }, renew],
     };
   }
   if (!status.subscriptionId) return null;

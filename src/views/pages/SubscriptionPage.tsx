@@ -77,7 +77,7 @@ function RenewalNotice({ status, renewNow }: { status: SubscriptionStatusDetails
       <div className={css.actions}>
         {notice.actions.map((action, index) => (action.kind === 'renew' ? (
           <button key={action.kind} type="button" className={emphasis(index)} disabled={renewNow.busy} onClick={() => renewNow.renew(action.subscriptionId)}>
-            {renewNow.label}
+            {renewNow.busy ? renewNow.label : (action.label ?? renewNow.label)}
           </button>
         ) : (
           <Link key={action.kind} href={routes.changePaymentMethod} className={emphasis(index)}>{m.change_payment_method()}</Link>
