@@ -15,6 +15,8 @@ export const TOAST_LIMIT = 3;
  * the toast was asked for is the one that comes with it (the flow's own step), not the person's next page.
  */
 export const TOAST_FOLLOWS_MS = 1000;
+/** How long after a page change the page's toasts are looked at (a toast asked for with the move lands first). */
+const TOAST_SETTLE_MS = 150;
 /** The toasts on screen, by id, with when each was asked for. */
 const raised = new Map<string, number>();
 let shownCount = 0;
@@ -34,12 +36,18 @@ function useDismissedOnPageChange() {
   useEffect(() => {
     if (shownPath.current === path) return;
     shownPath.current = path;
-    const now = performance.now();
-    for (const [id, at] of raised) {
-      if (now - at < TOAST_FOLLOWS_MS) continue;
-      raised.delete(id);
-      toast.dismiss(id);
-    }
+    const changedAt = performance.now();
+    // A toast asked for with the move may still be on its way (notify loads this area, then shows): the
+    // page's toasts are looked at a moment later, so that one replaces its key's toast instead of being
+    // dismissed with it (seen: a flow's 'charged now' toast replaced by its outcome as the page changed).
+    const timer = setTimeout(() => {
+      for (const [id, at] of raised) {
+        if (changedAt - at < TOAST_FOLLOWS_MS) continue;
+        raised.delete(id);
+        toast.dismiss(id);
+      }
+    }, TOAST_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [path]);
 }
 

@@ -88,7 +88,7 @@ async function expectPremium(page: Page, paymentStatus = 'Succeeded') {
   await page.getByRole('link', { name: 'Go to Subscription' }).click();
   const card = page.getByRole('region', { name: 'Current Subscription' });
   // The card's one-line state (review expectation 4) says Premium; the plan name is its heading.
-  await expect(card.getByText(/^Premium · /)).toBeVisible();
+  await expect(card.getByText(/^Premium · |^Your Premium ends on /)).toBeVisible();
   await expect(card.locator('dt', { hasText: 'Price' }).locator('+ dd')).toHaveText('₱99 monthly');
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments.getByRole('row').nth(1)).toContainText(paymentStatus);

@@ -49,7 +49,7 @@ async function changePlanTo(page: Page, plan: string) {
   return dialog;
 }
 
-test('premium@: monthly → yearly shows the numbers first, then the new end date and the ₱990 charge; back to monthly', async ({ page }) => {
+test('premium@: monthly → yearly shows the numbers first, then the new end date and the ₱990 charge; back to monthly is scheduled for the end of the paid year, nothing charged (walk finding 3)', async ({ page }) => {
   await signInTo(page, PREMIUM, '/subscription/change-plan');
   await expect(page.getByText('Changing subscription plan will take effect immediately but the remaining days of your current subscription will be added.')).toBeVisible();
   await expect(page.getByText('**** **** **** 1381')).toBeVisible();
@@ -74,13 +74,18 @@ test('premium@: monthly → yearly shows the numbers first, then the new end dat
   await expect(firstPayment).toContainText('₱990');
   await expect(firstPayment).toContainText('Succeeded');
 
-  // Back to monthly, so the files after this one find premium@ as seeded (the carried days keep the date far out).
+  // Back to monthly: a move down waits for the end of the paid year, nothing is charged now (product.md#scheduled-downgrade).
   await page.goto('/subscription/change-plan');
   const back = await changePlanTo(page, 'Monthly');
-  await expect(back.locator('dt', { hasText: 'Charged now' }).locator('+ dd')).toHaveText('₱99');
+  await expect(back.locator('dt', { hasText: 'Charged now' }).locator('+ dd')).toHaveText('₱0');
+  const changesOn = (await back.locator('dt', { hasText: 'Your plan changes to Monthly on' }).locator('+ dd').textContent())!;
+  expect(newEnd.startsWith(changesOn)).toBe(true);
   await back.getByRole('button', { name: "Yes, I'm sure" }).click();
   await expect(page).toHaveURL(/\/subscription$/);
-  await expect(fact(page, 'Price')).toHaveText('₱99 monthly');
+  await expect(page.getByText(`Your plan changes to Monthly on ${changesOn}. Nothing is charged now.`)).toBeVisible();
+  await expect(fact(page, 'Price')).toHaveText('₱990 yearly');
+  await expect(page.getByRole('button', { name: 'Keep Yearly' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payments' }).getByRole('row').nth(1)).toContainText('₱990');
 });
 
 test('premium@: a declined charge keeps the dialog open with the message and leaves the plan as it was', async ({ page }) => {
@@ -164,7 +169,7 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await expect(page).toHaveURL(/\/subscription\/change-payment-method$/);
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
-  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
+  await expect(fact(page, 'Payment Method')).toHaveText(/•••• 1381/);
 
   // Checkout asks first, in the page, the moment it is picked (product.md#checkout-confirmation); declining keeps the card.
   await page.goto('/subscription/change-payment-method');
@@ -194,7 +199,7 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await page.goto('/subscription/change-payment-method');
   await page.getByRole('radio', { name: 'Credit/Debit' }).check();
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
-  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
+  await expect(fact(page, 'Payment Method')).toHaveText(/•••• 1381/);
 });
 
 test('premium@: a new card the bank does not confirm is said so on Change Payment Method, the saved card one switch away', async ({ page }) => {
@@ -212,7 +217,7 @@ test('premium@: a new card the bank does not confirm is said so on Change Paymen
   await expect(page.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
   await expect(page).toHaveURL(/\/subscription\/change-payment-method$/);
   await page.getByRole('link', { name: /Back to Subscription/ }).click();
-  await expect(fact(page, 'Payment Method')).toHaveText(/\*\*\*\* \*\*\*\* \*\*\*\* 1381/);
+  await expect(fact(page, 'Payment Method')).toHaveText(/•••• 1381/);
 });
 
 test('voucher@ sees only its code and the voucher note', async ({ page }) => {

@@ -211,6 +211,8 @@ test('premium@ never paid: after the grace the Free card says when Premium ended
 });
 
 test('premium@ PAST_DUE saves a working card: the page says it is charged now, then that the overdue payment went through; no stale banner (finding 8)', async ({ page, request }) => {
+  // The charge is made by the engine's next sweep and the page reads the status every 2 s until it knows.
+  test.setTimeout(75_000);
   await pastDue(request);
   await openSubscription(page, 'premium@example.com');
   await page.getByRole('region', { name: 'Your renewal payment failed' }).getByRole('link', { name: 'Change Payment Method' }).click();
