@@ -1,7 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEED_PLANS, SEED_VOUCHER_PLANS, seededPlanTexts } from '../../server/billing/catalog';
-import { toPlan } from '../../server/billing/plans';
 import type { Plan } from '../../src/api/schemas';
 import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18n';
 import { formatDate, formatDateTime } from '../../src/lib/dates';
@@ -13,6 +11,7 @@ import { changePlanMachine } from '../../src/machines/changePlan/changePlan.mach
 import ChangePlanPage from '../../src/views/pages/ChangePlanPage';
 import { escapeFromDialog, type ActorOutput } from '../support/flow';
 import { describeModel } from '../support/model';
+import { noEnglishPlanText, plansIn as plansInLanguage } from '../support/plan-texts';
 import { plansFixture, previewFixture, renderPlanChangeView, scheduledPreviewFixture } from '../support/planChange';
 import { cachingActors, freeStatus, premiumStatus, voucherStatus } from '../support/subscription';
 
@@ -34,28 +33,8 @@ const SCHEDULED = () => m.your_plan_changes_to_on_nothing({ plan: plansIn(curren
 const dialog = () => within(screen.getByRole('alertdialog'));
 const yes = () => dialog().getByRole('button', { name: m.yes_i_m_sure() });
 
-/**
- * The plans as GET /subscription/plans answers them (issue 37, product.md#plan-texts): English, the
- * fixture; Bisaya, the seeded plans' Bisaya texts through the server's own toPlan. [monthly, yearly].
- */
-function plansIn(locale: Locale): [Plan, Plan] {
-  if (locale === 'en') return [plansFixture.find((p) => p.slug === 'monthly')!, plansFixture.find((p) => p.slug === 'yearly')!];
-  const answered = (slug: string) => {
-    const plan = SEED_PLANS.find((seeded) => seeded.slug === slug)!;
-    return toPlan({
-      id: plan.id, slug: plan.slug, name: plan.name, description: plan.description, type: plan.type, price: plan.price, currency: 'PHP',
-      duration: plan.duration, billing_cycle: plan.billingCycle, trial_days: 0, sort_order: plan.sortOrder, is_active: true,
-      features: [...plan.features], popular: plan.popular, texts: seededPlanTexts(plan.slug),
-    }, locale);
-  };
-  return [answered('monthly'), answered('yearly')];
-}
-/** Every English text of every seeded plan: none is shown in Bisaya. */
-const ENGLISH_PLAN_TEXTS = [...SEED_PLANS, ...SEED_VOUCHER_PLANS].flatMap((plan) => [plan.name, plan.description, ...plan.features]);
-const noEnglishPlanText = () => {
-  if (currentLocale() === 'en') return;
-  expect(ENGLISH_PLAN_TEXTS.filter((text) => document.body.textContent!.includes(text))).toEqual([]);
-};
+/** The plans as GET /subscription/plans answers them in `locale` (product.md#plan-texts): [monthly, yearly]. */
+const plansIn = (locale: Locale): [Plan, Plan] => plansInLanguage(locale, [plansFixture.find((p) => p.slug === 'monthly')!, plansFixture.find((p) => p.slug === 'yearly')!]);
 const planCard = (name: string) => within(screen.getByRole('listitem', { name }));
 let attemptedWithoutPlan = false;
 

@@ -16,12 +16,11 @@ import type { ChosenCard } from '../../src/machines/cardEntry/cardEntry.machine'
 import { choiceState, format, type SubscribeLocation, type WizardMethod } from '../../src/machines/subscribe/subscribe.address';
 import { INVALID_QUERY, subscribeMachine } from '../../src/machines/subscribe/subscribe.machine';
 import { METHOD_LABELS, nextSteps, planPrice } from '../../src/machines/subscribe/subscribe.connect';
-import { SEED_PLANS, SEED_VOUCHER_PLANS, seededPlanTexts } from '../../server/billing/catalog';
-import { toPlan } from '../../server/billing/plans';
 import type { Plan } from '../../src/api/schemas';
 import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18n';
 import SubscribePage from '../../src/views/pages/SubscribePage';
 import { describeModel } from '../support/model';
+import { noEnglishPlanText, plansIn as plansInLanguage } from '../support/plan-texts';
 import { monthlyPlan, plansFixture, savedVisa, walletLinkFixture, yearlyPlan } from '../support/payments';
 import { cachingActors, freeStatus, premiumStatus, renderSubscriptionView } from '../support/subscription';
 
@@ -43,28 +42,8 @@ const step = () => within(screen.getByRole('region', { name: new RegExp(`^(${[m.
 /** The pay button, whatever the price: 'Pay ₱99', 'Magbayad og ₱99'. */
 const PAY = () => new RegExp(`^${m.pay({ price: '₱' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
-/**
- * The plans as GET /subscription/plans answers them in each language (issue 37, product.md#plan-texts):
- * English, the fixture's; Bisaya, the seeded plans' Bisaya texts through the server's own mapping.
- */
-function plansIn(locale: Locale): [Plan, Plan] {
-  if (locale === 'en') return [monthlyPlan, yearlyPlan];
-  const answered = (slug: string) => {
-    const plan = SEED_PLANS.find((seeded) => seeded.slug === slug)!;
-    return toPlan({
-      id: plan.id, slug: plan.slug, name: plan.name, description: plan.description, type: plan.type, price: plan.price, currency: 'PHP',
-      duration: plan.duration, billing_cycle: plan.billingCycle, trial_days: 0, sort_order: plan.sortOrder, is_active: true,
-      features: [...plan.features], popular: plan.popular, texts: seededPlanTexts(plan.slug),
-    }, locale);
-  };
-  return [answered('monthly'), answered('yearly')];
-}
-/** Every English text of every seeded plan: none is shown in Bisaya. */
-const ENGLISH_PLAN_TEXTS = [...SEED_PLANS, ...SEED_VOUCHER_PLANS].flatMap((plan) => [plan.name, plan.description, ...plan.features]);
-const noEnglishPlanText = () => {
-  if (currentLocale() === 'en') return;
-  expect(ENGLISH_PLAN_TEXTS.filter((text) => document.body.textContent!.includes(text))).toEqual([]);
-};
+/** The plans as GET /subscription/plans answers them in `locale` (product.md#plan-texts): [monthly, yearly]. */
+const plansIn = (locale: Locale): [Plan, Plan] => plansInLanguage(locale, [monthlyPlan, yearlyPlan]);
 const lastAddress = (run: Run) => new URL(run.location.history.at(-1)!, 'http://x');
 
 function subscribeModel(locale: Locale) {

@@ -7,7 +7,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEED_PLANS, SEED_VOUCHER_PLANS, seededPlanTexts } from '../../server/billing/catalog';
+import { SEED_PLANS, seededPlanTexts } from '../../server/billing/catalog';
 import { toPlan, type PlanRow } from '../../server/billing/plans';
 import type { Plan, SubscriptionStatusDetails } from '../../src/api/schemas';
 import { m, overwriteGetLocale } from '../../src/i18n';
@@ -15,6 +15,7 @@ import ChangePlanPage from '../../src/views/pages/ChangePlanPage';
 import SubscribePage from '../../src/views/pages/SubscribePage';
 import SubscriptionPage from '../../src/views/pages/SubscriptionPage';
 import { planChangeServer, renderPlanChangeView } from '../support/planChange';
+import { ENGLISH_PLAN_TEXTS } from '../support/plan-texts';
 import { fakeServer, freeStatus, historyFixture, json, pastDueStatus, paymentsFixture, premiumStatus, renderSubscriptionView } from '../support/subscription';
 
 vi.mock('../../src/lib/leave', () => ({ leaveFor: vi.fn() }));
@@ -34,8 +35,6 @@ function apiPlans(language: 'en' | 'ceb'): Plan[] {
 }
 const bisayaPlans = apiPlans('ceb');
 const [monthly, yearly] = bisayaPlans as [Plan, Plan];
-/** Every English text of every seeded plan. */
-const ENGLISH_PLAN_TEXTS = [...SEED_PLANS, ...SEED_VOUCHER_PLANS].flatMap((plan) => [plan.name, plan.description, ...plan.features]);
 /** The English plan texts the page shows anywhere (none, in Bisaya). */
 const englishShown = () => ENGLISH_PLAN_TEXTS.filter((text) => document.body.textContent!.includes(text));
 
