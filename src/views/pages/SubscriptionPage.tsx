@@ -36,6 +36,9 @@ import * as css from './subscription.css';
 // asked for; never with the page (scripts/bundle-budget.ts: a part loaded when asked for).
 const CancelDialog = lazyPage<CancelDialogProps>(() => import('../parts/CancelDialog').then((module) => ({ default: module.CancelDialog })));
 
+/** When, after the cancel dialog closed, the focus is looked for (ms). */
+const FOCUS_CHECKS_MS = [0, 50, 150, 400];
+
 /** While the dialog's code comes after the opener was pressed: the dialog's backdrop, over the page (nothing moves). */
 function DialogLoading() {
   return (
@@ -280,10 +283,10 @@ export default function SubscriptionPage() {
     const closed = closedWith.current;
     if (!closed) return;
     if (closed.status !== status) closedWith.current = null;
-    const frame = requestAnimationFrame(() => {
-      if (document.activeElement === document.body) opener.current?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    // Looked at a few times while the dialog's own hand-back and the card's redraw settle.
+    const lost = () => !document.activeElement || document.activeElement === document.body || document.activeElement === document.documentElement;
+    const timers = FOCUS_CHECKS_MS.map((ms) => setTimeout(() => { if (lost()) opener.current?.focus(); }, ms));
+    return () => timers.forEach(clearTimeout);
   }, [dialogOpen, status]);
 
   function openChange() {
