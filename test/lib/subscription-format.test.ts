@@ -113,6 +113,16 @@ describe('subscriptionCardView', () => {
   });
 });
 
+describe('historyRow', () => {
+  it('a period renewed early says so beside its UPCOMING next period, not \'Does not renew\' (walk finding 9)', () => {
+    const running = { ...historyFixture[0]!, autoRenew: false };
+    const upcoming = { ...historyFixture[0]!, id: 'h-next', status: 'UPCOMING', startDate: running.endDate!, endDate: '2027-02-15T00:00:00.000Z', autoRenew: false };
+    expect(historyRow(running, [upcoming, running]).autoRenew).toBe('Renewed: the next period is paid');
+    expect(historyRow(running, [running]).autoRenew).toBe('Does not renew');
+    expect(historyRow(historyFixture[0]!).autoRenew).toBe('Renews automatically');
+  });
+});
+
 describe('renewalNotice (product.md#dunning, product.md#checkout-renewal)', () => {
   it('PAST_DUE: Change Payment Method first, then Renew now for this subscription', () => {
     expect(renewalNotice(pastDueStatus)?.actions).toEqual([{ kind: 'changePaymentMethod' }, { kind: 'renew', subscriptionId: 'sub-past-due' }]);

@@ -291,7 +291,12 @@ export interface HistoryRow {
   autoRenew: string;
 }
 
-export function historyRow(item: SubscriptionHistoryItem): HistoryRow {
+/**
+ * One history item as a row. `all`: the whole history, so that a period renewed early (Renew now before its
+ * end, product.md#renew-early) says it was renewed instead of 'Does not renew' beside its UPCOMING next period.
+ */
+export function historyRow(item: SubscriptionHistoryItem, all: readonly SubscriptionHistoryItem[] = []): HistoryRow {
+  const renewedEarly = Boolean(item.endDate) && all.some((other) => other.status === 'UPCOMING' && other.startDate === item.endDate);
   const start = formatDateTime(item.startDate);
   const end = item.endDate ? formatDateTime(item.endDate) : '';
   return {
@@ -302,7 +307,7 @@ export function historyRow(item: SubscriptionHistoryItem): HistoryRow {
     status: statusLabel(item.status),
     statusTone: statusTone(item.status),
     period: end ? `${start} – ${end}` : start,
-    autoRenew: item.autoRenew ? m.renews_automatically() : m.does_not_renew(),
+    autoRenew: renewedEarly ? m.renewed_the_next_period_is_paid() : item.autoRenew ? m.renews_automatically() : m.does_not_renew(),
   };
 }
 

@@ -162,7 +162,7 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
 }
 
 function HistoryList({ items, tab }: { items: SubscriptionHistoryItem[]; tab: HistoryTab }) {
-  const rows = historyItems(items, tab).map(historyRow);
+  const rows = historyItems(items, tab).map((item) => historyRow(item, items));
   if (!rows.length) return <p className={css.empty}>{m.no_subscriptions_found()}</p>;
   return (
     <ul className={css.scrollList} aria-label={tab === 'active' ? m.active_subscriptions() : m.all_subscriptions()} tabIndex={0}>
