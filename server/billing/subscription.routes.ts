@@ -61,7 +61,11 @@ export function subscriptionRoutes(services: Services) {
   app.get('/status', readAuth, async (c) => {
     const status = await viewerRead(c, services, (unchecked) => subscriptionStatus(db, c.get('userId'), unchecked));
     const names = await planNamesIn(db, requestLanguage(c));
-    return ok(c, names ? { ...status, planName: names.get(status.planName) ?? status.planName } : status);
+    if (!names) return ok(c, status);
+    const named = (name: string) => names.get(name) ?? name;
+    // A scheduled move down names its plan in the same language (product.md#scheduled-downgrade).
+    const scheduledChange = status.scheduledChange && { ...status.scheduledChange, planName: named(status.scheduledChange.planName) };
+    return ok(c, { ...status, planName: named(status.planName), ...(scheduledChange ? { scheduledChange } : {}) });
   });
 
   app.get('/history', readAuth, async (c) => {

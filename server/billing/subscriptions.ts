@@ -34,6 +34,8 @@ export const SUBSCRIPTION_MESSAGES = {
   ended: 'This subscription has already ended.',
   reactivated: (end: string) => `Your subscription is active again. Your next billing date is ${end}.`,
   reactivatedVoucher: (end: string) => `Your voucher subscription is active again until ${end}.`,
+  /** A checkout subscription has no next billing date: it is renewed by hand (product.md#checkout-renewal). */
+  reactivatedCheckout: (end: string) => `Your subscription is active again until ${end}. Maya Checkout does not renew by itself: press Renew now from 3 days before.`,
   alreadyActive: 'This subscription is already active.',
   resubscribeNotCanceled: 'Only a canceled subscription can be reactivated.',
   resubscribeEnded: (end: string) =>
@@ -548,6 +550,7 @@ export async function resubscribe(db: Db, userId: string, subscriptionId: string
     if (done) {
       // A voucher cannot renew itself, so it stays without auto-renew and says until when it runs.
       if (done.payment_method === 'VOUCHER') return SUBSCRIPTION_MESSAGES.reactivatedVoucher(shownDate(done.end_date, language));
+      if (done.payment_method === 'MAYA_CHECKOUT' && done.status !== 'PAST_DUE') return SUBSCRIPTION_MESSAGES.reactivatedCheckout(shownDate(done.end_date, language));
       return SUBSCRIPTION_MESSAGES.reactivated(shownDate(done.status === 'PAST_DUE' ? at : done.end_date, language));
     }
     if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.resubscribeEnded(shownDate(row.end_date, language)));

@@ -8,7 +8,7 @@ import { connectKeepPlan, keepPlanMachine } from '../../machines/keepPlan';
 import { button } from '../../styles/ui.css';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
-import { notifyAction } from './bindings';
+import { notifyFor } from './bindings';
 import { ErrorBox } from './ErrorBox';
 
 /** `className`: the page's notice box (the page has its styles already: this part brings none, and loads less). */
@@ -19,7 +19,8 @@ export default function ScheduledChangeLine({ status, className }: { status: Sub
   const flow = useFlow(keepPlanMachine, {
     actors,
     // An undo changes the status alone (no history item, no payment): only it is read again.
-    actions: { notify: notifyAction, subscriptionChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus }) },
+    // Its toast replaces the plan change's ('Your plan changes to Monthly on …' then 'You keep the Yearly plan'): one key.
+    actions: { notify: notifyFor('changePlan'), subscriptionChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionStatus }) },
   });
   const view = useConnect(flow, connectKeepPlan, status);
   if (!view) return null;

@@ -75,6 +75,9 @@ describe('a move down waits for the end of the paid period', () => {
       planId: YEARLY, status: 'ACTIVE', endDate: yearly.end.toISOString(),
       scheduledChange: { planName: 'Monthly', planAmount: '99.00', date: yearly.end.toISOString() },
     });
+    // In Bisaya both plans are named in Bisaya (product.md#plan-texts): the scheduled one too.
+    const inBisaya = await server.call('GET', '/api/v1/mobile/subscription/status', { headers: { Cookie: 'lang=ceb' }, token: await server.tokenOf(PREMIUM) });
+    expect(inBisaya.json.data).toMatchObject({ planName: 'Tinuig', scheduledChange: { planName: 'Binulan' } });
     // Chosen again: still one scheduled change, still nothing charged.
     expect((await changePlan(MONTHLY)).status).toBe(200);
     expect(await keptCharges(server)).toEqual(['990.00']);

@@ -291,7 +291,8 @@ describe('resubscribe', () => {
     const before = await statusOf(CANCELED);
     const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: before.subscriptionId });
     expect(status, json.message).toBe(200);
-    expect(json.message).toMatch(/^Your subscription is active again\. Your next billing date is \d{2}\/\d{2}\/\d{4} /);
+    // canceled@ pays by checkout: no next billing date, it is renewed by hand (newcomer's review).
+    expect(json.message).toMatch(/^Your subscription is active again until \d{2}\/\d{2}\/\d{4} .+\. Maya Checkout does not renew by itself: press Renew now from 3 days before\.$/);
     expect(await statusOf(CANCELED)).toMatchObject({ status: 'ACTIVE', endDate: before.endDate, subscriptionId: before.subscriptionId });
     // A checkout subscription does not renew by itself: reactivated, it is ACTIVE without auto-renew.
     expect((await historyOf(CANCELED))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: false });
