@@ -22,7 +22,7 @@ import { ScheduledChange } from '../parts/ScheduledChange';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
-import { OnDemand } from '../parts/OnDemand';
+import { DialogLoading, OnDemand } from '../parts/OnDemand';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
@@ -114,7 +114,7 @@ export default function ChangePlanPage() {
         </>
       )}
       {(dialogLoaded || view.dialog.open) && (
-        <OnDemand part={ChangePlanDialog} fallback={view.dialog.open ? <DialogLoading /> : null} resetKey={view.dialog.open} onFailed={view.dialog.cancel}>
+        <OnDemand part={ChangePlanDialog} fallback={view.dialog.open ? <DialogLoading className={sub.backdrop} /> : null} resetKey={view.dialog.open} onFailed={view.dialog.cancel}>
           <ChangePlanDialog view={view.dialog} opener={opener} />
         </OnDemand>
       )}
@@ -158,11 +158,3 @@ function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelec
   );
 }
 
-/** While the dialog's code comes after Change Plan was pressed: the dialog's backdrop, over the page (nothing moves). */
-function DialogLoading() {
-  return (
-    <div className={sub.backdrop} aria-busy="true">
-      <p role="status" className="visually-hidden">{m.loading()}</p>
-    </div>
-  );
-}

@@ -27,7 +27,7 @@ import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { lazyPage } from '../lazyPage';
 import type { CancelDialogProps } from '../parts/CancelDialog';
-import { OnDemand } from '../parts/OnDemand';
+import { DialogLoading, OnDemand } from '../parts/OnDemand';
 import { ScheduledChange } from '../parts/ScheduledChange';
 import * as css from './subscription.css';
 
@@ -38,16 +38,6 @@ const CancelDialog = lazyPage<CancelDialogProps>(() => import('../parts/CancelDi
 
 /** When, after the cancel dialog closed, the focus is looked for (ms). */
 const FOCUS_CHECKS_MS = [0, 50, 150, 400];
-
-/** While the dialog's code comes after the opener was pressed: the dialog's backdrop, over the page (nothing moves). */
-function DialogLoading() {
-  return (
-    <div className={css.backdrop} aria-busy="true">
-      <p role="status" className="visually-hidden">{m.loading()}</p>
-    </div>
-  );
-}
-
 
 function Skeleton({ label, lines }: { label: string; lines: Array<keyof typeof css.skeletonWidth> }) {
   return (
@@ -328,7 +318,7 @@ export default function SubscriptionPage() {
         </section>
       </div>
       {(dialogLoaded || dialogOpen) && (
-        <OnDemand part={CancelDialog} fallback={dialogOpen ? <DialogLoading /> : null} resetKey={dialogOpen} onFailed={dismissDialog}>
+        <OnDemand part={CancelDialog} fallback={dialogOpen ? <DialogLoading className={css.backdrop} /> : null} resetKey={dialogOpen} onFailed={dismissDialog}>
           <CancelDialog actor={dialog} opener={opener} />
         </OnDemand>
       )}

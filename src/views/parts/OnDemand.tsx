@@ -7,6 +7,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { networkMessageOf } from '../../api/http';
+import { m } from '../../i18n';
 import { notify } from '../Toasts';
 
 export function OnDemand({ part, fallback, onFailed, resetKey, children }: {
@@ -21,5 +22,17 @@ export function OnDemand({ part, fallback, onFailed, resetKey, children }: {
     <ErrorBoundary fallback={fallback} onError={(error) => { onFailed(); void notify('error', networkMessageOf(error)); }} resetKeys={[resetKey]} onReset={() => void part.load().catch(() => undefined)}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
+  );
+}
+
+/**
+ * While a dialog's code comes after its opener was pressed: the dialog's backdrop (`className`, the page's),
+ * over the page, saying it is loading (nothing moves).
+ */
+export function DialogLoading({ className }: { className: string }) {
+  return (
+    <div className={className} aria-busy="true">
+      <p role="status" className="visually-hidden">{m.loading()}</p>
+    </div>
   );
 }
