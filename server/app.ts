@@ -4,7 +4,8 @@ import { createMiddleware } from 'hono/factory';
 import { bodyLimit } from 'hono/body-limit';
 import { COMMON_PASSWORD_LIST } from '../src/api/commonPasswordList';
 import { installCommonPasswords } from '../src/api/commonPasswords';
-import { isLocalRequest } from './platform/client';
+import { isLocalRequest, resolveClient } from './platform/client';
+import { healthRoutes } from './platform/health';
 import { fail, HttpError } from './platform/http';
 import { securityHeaders } from './platform/secureHeaders';
 import { accountRoutes } from './identity/account.routes';
@@ -54,6 +55,19 @@ export function createApp(deps: AppDeps) {
 
   // First, so every answer carries them (the dev gate's 404s too).
   app.use('*', securityHeaders(deps.scriptHashes ?? []));
+
+  // Behind proxies (TRUST_PROXY): the client is read once from the X-Forwarded-For they wrote, for the
+  // rate limits, the webhook allow-list and the logs (platform/client.ts).
+  const proxies = deps.trustProxy;
+  if (proxies?.entries.length) {
+    app.use('*', async (c, next) => {
+      c.set('clientAddress', resolveClient(c, proxies));
+      await next();
+    });
+  }
+
+  // For the load balancer: liveness and readiness (platform/health.ts).
+  app.route('/', healthRoutes({ db: deps.db, readiness: deps.readiness }));
 
   // Dev routes (QA's mailbox, login links, clock, the gateway sandbox) let anyone sign in as anyone:
   // to another machine they do not exist unless DEV_ROUTES=public; DEV_ROUTES=false hides them from all.

@@ -6,7 +6,8 @@ import type { GatewayConfig } from './gateway/config';
 import type { Gateway } from './gateway/maya';
 import type { createMailbox } from './platform/mail';
 import type { createOtp, createSingleUseTokens } from './identity/codes';
-import type { DevRoutes } from './settings';
+import type { DevRoutes, TrustedProxies } from './settings';
+import type { ReadinessCheck } from './platform/health';
 import type { SignInThrottle } from './identity/throttle';
 import type { Tokens } from './identity/tokens';
 import type { UploadStore } from './identity/photos';
@@ -22,6 +23,10 @@ export interface AppDeps {
   devRoutes?: DevRoutes;
   /** The Maya gateway's address, keys and webhook secret (default: the local sandbox, see gateway/config.ts). */
   gatewayConfig?: GatewayConfig;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (none: the connection's address is the client). */
+  trustProxy?: TrustedProxies;
+  /** /readyz's checks beyond the database (the entry adds the job queue's; platform/health.ts). */
+  readiness?: ReadinessCheck;
   /** The dev modules (server/dev), mounted behind the dev-route gate; given by the entry and the tests only. */
   devModules?: DevModules;
   /**
@@ -61,6 +66,8 @@ export type AppEnv = {
     userId: string;
     sessionId: string;
     uncheckedSession: string | null;
+    /** The client's address behind the trusted proxies (platform/client.ts resolveClient; set only with TRUST_PROXY). */
+    clientAddress: string;
     /** The security headers as one record, for the envelope (platform/secureHeaders.ts). */
     envelopeHeaders: HeaderRecord;
   };

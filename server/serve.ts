@@ -21,10 +21,18 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
-const { port, dataDir, serveSpa, distDir } = settings;
+const { port, dataDir, serveSpa, distDir, appEnv } = settings;
 
-const db = await openPreparedDatabase(dataDir);
-const tokens = createTokens(db, loadSecret(dataDir));
+let db: Awaited<ReturnType<typeof openPreparedDatabase>>;
+try {
+  db = await openPreparedDatabase(dataDir, undefined, appEnv);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const encode = (secret: string) => new TextEncoder().encode(secret);
+const tokens = createTokens(db, loadSecret(dataDir), settings.jwtPreviousSecrets.map(encode));
+let stopping = false;
 // The dev modules (QA's mailbox, clock, statechart gallery, the Maya sandbox) are loaded only when dev routes are on.
 const devModules = settings.devRoutes === 'off' ? undefined : (await import('./dev')).devModules;
 // The local sandbox signs its webhooks with a key pair kept in the database; the API checks them with its public key.
@@ -41,6 +49,9 @@ const app = createApp({
   uploads: dataDir === ':memory:' ? memoryUploads() : diskUploads(resolve(dataDir, 'uploads')),
   devRoutes: settings.devRoutes,
   gatewayConfig: settings.gateway,
+  trustProxy: settings.trustProxy,
+  // The server listens only once the engine has started (below), so readiness never asks it before.
+  readiness: () => ({ jobs: stopping ? 'stopping' : engine.health(), process: stopping ? 'stopping' : 'ok' }),
 });
 
 if (serveSpa) {
@@ -59,7 +70,8 @@ const engine = await startBillingEngine({
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
-  console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
+  const mode = appEnv === 'production' ? 'production; ' : '';
+  console.info(`Sine Bisaya is running on http://localhost:${info.port} (${mode}data: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
 }) as Server;
 
 // Idle RSS (issue 10): PGlite creates a database by running initdb in a second WebAssembly instance
@@ -77,7 +89,6 @@ if (db.kind === 'pglite' && collect) {
 
 // SIGTERM (docker stop, systemd, CI) and Ctrl-C: stop taking requests, drop idle keep-alive
 // connections, let requests in flight finish, close the database, exit 0.
-let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;

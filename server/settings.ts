@@ -1,12 +1,28 @@
-/** `npm start`'s settings, read once from the environment and checked (a bad value stops the start). */
+/**
+ * `npm start`'s settings, read once from the environment and checked (a bad value stops the start).
+ * `APP_ENV=production` (docs/operations.md) adds the checks a service on the internet needs, and the
+ * server refuses to start with one line per problem; without it (the embedded default) nothing changes.
+ */
+import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { defaultGatewayConfig, type GatewayConfig } from './gateway/config';
+import { defaultGatewayConfig, isLocalSandbox, SANDBOX_PATH, SANDBOX_SECRET_KEY, type GatewayConfig } from './gateway/config';
 import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
 export type DevRoutes = 'local' | 'public' | 'off';
 
+/** development: the embedded default (demo data, dev routes, the local sandbox); production: none of it. */
+export type AppEnv = 'development' | 'production';
+
+/** The proxies in front (TRUST_PROXY): only their X-Forwarded-For is read (server/platform/client.ts). */
+export interface TrustedProxies {
+  /** As written, for the start line and docs. */
+  entries: string[];
+  has(address: string): boolean;
+}
+
 export interface Settings {
+  appEnv: AppEnv;
   port: number;
   dataDir: string;
   serveSpa: boolean;
@@ -21,6 +37,43 @@ export interface Settings {
    * (BILLING_CONCURRENCY), and how often the reconciler is queued (BILLING_RECONCILE_MS).
    */
   billing: { sweepMs: number; concurrency: number; reconcileMs: number };
+  /** TRUST_PROXY: addresses or CIDR ranges of the proxies in front; none by default (the socket's address is the client). */
+  trustProxy: TrustedProxies;
+  /** JWT_SECRET (and JWT_SECRET_PREVIOUS, still accepted while a rotation runs); undefined: kept beside the data (development). */
+  jwtSecret: string | undefined;
+  jwtPreviousSecrets: string[];
+}
+
+/** The shortest JWT_SECRET accepted (HS256 wants at least 256 bits). */
+export const MIN_JWT_SECRET = 32;
+
+/** TRUST_PROXY: comma-separated IPv4/IPv6 addresses and CIDR ranges (`10.0.0.0/8`), or `loopback`. */
+export function readTrustedProxies(value: string | undefined): TrustedProxies {
+  const list = new BlockList();
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (entry === 'loopback') {
+      list.addSubnet('127.0.0.0', 8, 'ipv4');
+      list.addAddress('::1', 'ipv6');
+      continue;
+    }
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const max = family === 4 ? 32 : 128;
+    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+    if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
+      throw new Error(`TRUST_PROXY must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8, 192.0.2.7, loopback), not "${entry}"`);
+    }
+    list.addSubnet(address!, prefix, family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return {
+    entries,
+    has(address) {
+      const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+      const family = isIP(bare);
+      return family !== 0 && list.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+    },
+  };
 }
 
 function wholeNumber(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
@@ -33,53 +86,99 @@ function wholeNumber(env: Record<string, string | undefined>, name: string, fall
 
 const DEV_ROUTES: Record<string, DevRoutes> = { local: 'local', true: 'local', public: 'public', false: 'off', off: 'off' };
 
-export function readSettings(env: Record<string, string | undefined>): Settings {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+const APP_ENVS: Record<string, AppEnv> = { development: 'development', dev: 'development', production: 'production', prod: 'production' };
 
-  const devRoutes = DEV_ROUTES[(env.DEV_ROUTES ?? 'local').trim().toLowerCase()];
-  if (!devRoutes) throw new Error(`DEV_ROUTES must be local (default), public or false, not "${env.DEV_ROUTES}"`);
-
-  // Never the request's Host header: without PUBLIC_BASE_URL, the address the server listens on.
-  let publicBaseUrl = `http://localhost:${port}`;
-  if (env.PUBLIC_BASE_URL) {
-    let url: URL;
-    try {
-      url = new URL(env.PUBLIC_BASE_URL);
-    } catch {
-      throw new Error(`PUBLIC_BASE_URL must be an http(s) address, not "${env.PUBLIC_BASE_URL}"`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_BASE_URL must be an http(s) address, not "${env.PUBLIC_BASE_URL}"`);
-    publicBaseUrl = url.origin;
+/** Reads `read`, or notes its error among the problems and answers `fallback`. */
+function each<T>(problems: string[], read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+    return fallback;
   }
+}
 
+function httpAddress(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) address, not "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) address, not "${value}"`);
+  return url;
+}
+
+function readGateway(env: Record<string, string | undefined>, port: number): GatewayConfig {
   const gateway = defaultGatewayConfig(port);
-  if (env.MAYA_BASE_URL) {
-    let url: URL;
-    try {
-      url = new URL(env.MAYA_BASE_URL);
-    } catch {
-      throw new Error(`MAYA_BASE_URL must be an http(s) address, not "${env.MAYA_BASE_URL}"`);
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`MAYA_BASE_URL must be an http(s) address, not "${env.MAYA_BASE_URL}"`);
-    if (!env.MAYA_PUBLIC_KEY || !env.MAYA_SECRET_KEY) throw new Error('MAYA_BASE_URL needs MAYA_PUBLIC_KEY and MAYA_SECRET_KEY');
-    gateway.baseUrl = url.href.replace(/\/+$/, '');
-    // The keys go with Maya's address; the local sandbox answers only to its own.
-    gateway.publicKey = env.MAYA_PUBLIC_KEY;
-    gateway.secretKey = env.MAYA_SECRET_KEY;
-    // Webhooks are believed when Maya's keys for that environment verify them, from Maya's addresses.
-    const environment = mayaEnvironment(gateway.baseUrl);
-    const keys = env.MAYA_WEBHOOK_PUBLIC_KEYS?.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? (environment ? [...MAYA_WEBHOOK_KEYS[environment]] : []);
-    if (!keys.length) throw new Error('MAYA_WEBHOOK_PUBLIC_KEYS (PEM) is needed for a Maya address other than its sandbox or production');
-    const ips = env.MAYA_WEBHOOK_IPS?.split(',').map((ip) => ip.trim()).filter(Boolean);
-    gateway.webhook = {
-      publicKeys: keys,
-      allowedIps: ips?.length === 1 && ips[0] === 'any' ? [] : (ips ?? (environment ? [...MAYA_WEBHOOK_IPS[environment]] : [])),
-    };
-  }
+  if (!env.MAYA_BASE_URL) return gateway;
+  const url = httpAddress('MAYA_BASE_URL', env.MAYA_BASE_URL);
+  if (!env.MAYA_PUBLIC_KEY || !env.MAYA_SECRET_KEY) throw new Error('MAYA_BASE_URL needs MAYA_PUBLIC_KEY and MAYA_SECRET_KEY');
+  gateway.baseUrl = url.href.replace(/\/+$/, '');
+  // The keys go with Maya's address; the local sandbox answers only to its own.
+  gateway.publicKey = env.MAYA_PUBLIC_KEY;
+  gateway.secretKey = env.MAYA_SECRET_KEY;
+  // Webhooks are believed when Maya's keys for that environment verify them, from Maya's addresses.
+  const environment = mayaEnvironment(gateway.baseUrl);
+  const keys = env.MAYA_WEBHOOK_PUBLIC_KEYS?.match(/-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/g) ?? (environment ? [...MAYA_WEBHOOK_KEYS[environment]] : []);
+  if (!keys.length) throw new Error('MAYA_WEBHOOK_PUBLIC_KEYS (PEM) is needed for a Maya address other than its sandbox or production');
+  const ips = env.MAYA_WEBHOOK_IPS?.split(',').map((ip) => ip.trim()).filter(Boolean);
+  gateway.webhook = {
+    publicKeys: keys,
+    allowedIps: ips?.length === 1 && ips[0] === 'any' ? [] : (ips ?? (environment ? [...MAYA_WEBHOOK_IPS[environment]] : [])),
+  };
+  return gateway;
+}
 
+/**
+ * Every setting is checked; all problems are reported at once, one line each (a single one as it is,
+ * as before). In production the checks of productionProblems are added.
+ */
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const problems: string[] = [];
+  const appEnv = each(problems, () => {
+    const value = APP_ENVS[(env.APP_ENV ?? 'development').trim().toLowerCase()];
+    if (!value) throw new Error(`APP_ENV must be development (default) or production, not "${env.APP_ENV}"`);
+    return value;
+  }, 'development' as AppEnv);
+  const port = each(problems, () => {
+    const value = Number(env.PORT ?? 8080);
+    if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+    return value;
+  }, 8080);
+  const devRoutes = each(problems, () => {
+    const value = DEV_ROUTES[(env.DEV_ROUTES ?? 'local').trim().toLowerCase()];
+    if (!value) throw new Error(`DEV_ROUTES must be local (default), public or false, not "${env.DEV_ROUTES}"`);
+    return value;
+  }, 'local' as DevRoutes);
+  // Never the request's Host header: without PUBLIC_BASE_URL, the address the server listens on.
+  const publicBaseUrl = each(problems, () => (env.PUBLIC_BASE_URL ? httpAddress('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL).origin : `http://localhost:${port}`), '');
+  const before = problems.length;
+  const gateway = each(problems, () => readGateway(env, port), defaultGatewayConfig(port));
+  const gatewayRead = problems.length === before;
   const dataDir = env.DATA_DIR ?? '.data';
+  const trustProxy = each(problems, () => readTrustedProxies(env.TRUST_PROXY), readTrustedProxies(undefined));
+  const jwtPreviousSecrets = (env.JWT_SECRET_PREVIOUS ?? '').split(',').map((secret) => secret.trim()).filter(Boolean);
+  if (jwtPreviousSecrets.some((secret) => secret.length < MIN_JWT_SECRET)) problems.push(`JWT_SECRET_PREVIOUS: each secret must be at least ${MIN_JWT_SECRET} characters`);
+  if (env.JWT_SECRET && env.JWT_SECRET.length < MIN_JWT_SECRET) {
+    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET} characters (e.g. \`openssl rand -base64 48\`), not ${env.JWT_SECRET.length}`);
+  }
+  const billing = {
+    sweepMs: each(problems, () => wholeNumber(env, 'BILLING_SWEEP_MS', 2000, 100, 3_600_000), 2000),
+    concurrency: each(problems, () => wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256), 8),
+    reconcileMs: each(problems, () => wholeNumber(env, 'BILLING_RECONCILE_MS', 15_000, 1000, 3_600_000), 15_000),
+  };
+  if (appEnv === 'production') problems.push(...productionProblems(env, { devRoutes, gateway, gatewayRead, dataDir }));
+  if (problems.length === 1 && appEnv !== 'production') throw new Error(problems[0]);
+  if (problems.length) {
+    const intro = appEnv === 'production' ? 'APP_ENV=production: not starting' : 'Not starting';
+    throw new Error(`${intro}, ${problems.length} setting${problems.length === 1 ? '' : 's'} to fix (docs/operations.md#settings):\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  }
   return {
+    appEnv,
+    trustProxy,
+    jwtSecret: env.JWT_SECRET || undefined,
+    jwtPreviousSecrets,
     port,
     dataDir: dataDir === ':memory:' ? dataDir : resolve(dataDir),
     serveSpa: env.SERVE_SPA !== 'false',
@@ -87,7 +186,30 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     publicBaseUrl,
     devRoutes,
     gateway,
-    billing: { sweepMs: wholeNumber(env, 'BILLING_SWEEP_MS', 2000, 100, 3_600_000), concurrency: wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256),
-      reconcileMs: wholeNumber(env, 'BILLING_RECONCILE_MS', 15_000, 1000, 3_600_000) },
+    billing,
   };
+}
+
+/**
+ * What production refuses, one line each: the local sandbox as the gateway, dev routes, a missing or
+ * short JWT secret, no mail relay, no public https address, a fixed clock, a throwaway database.
+ */
+function productionProblems(env: Record<string, string | undefined>, read: { devRoutes: DevRoutes; gateway: GatewayConfig; gatewayRead: boolean; dataDir: string }): string[] {
+  const problems: string[] = [];
+  const { gateway } = read;
+  if (!env.MAYA_BASE_URL) {
+    problems.push('MAYA_BASE_URL, MAYA_PUBLIC_KEY and MAYA_SECRET_KEY must name Maya: production never uses the local sandbox');
+  } else if (read.gatewayRead && (isLocalSandbox(gateway) || gateway.secretKey === SANDBOX_SECRET_KEY || new URL(gateway.baseUrl).pathname.startsWith(SANDBOX_PATH))) {
+    problems.push(`MAYA_BASE_URL and the Maya keys point at the local sandbox (${SANDBOX_PATH}, its sample keys): use Maya's address and your merchant keys`);
+  }
+  if (read.devRoutes !== 'off') problems.push(`DEV_ROUTES must be false in production (it is "${env.DEV_ROUTES ?? 'local'}"${env.DEV_ROUTES === undefined ? ', the default' : ''}): the dev routes sign anyone in as anyone`);
+  if (!env.JWT_SECRET) problems.push(`JWT_SECRET must be set, at least ${MIN_JWT_SECRET} characters, the same in every process (e.g. \`openssl rand -base64 48\`)`);
+  if (!env.SMTP_URL) problems.push('SMTP_URL must name the mail relay (smtp://user:pass@host:587 or smtps://…:465): codes and receipts are mailed');
+  else if (!/^smtps?:\/\/[^/\s]+/.test(env.SMTP_URL)) problems.push('SMTP_URL must be an smtp:// or smtps:// address (smtp://user:pass@host:587)');
+  if (!env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL must be the https address viewers use (e.g. https://sinebisaya.ph): links in mails and Maya\'s return addresses use it');
+  else if (!env.PUBLIC_BASE_URL.startsWith('https://')) problems.push(`PUBLIC_BASE_URL must be https in production, not "${env.PUBLIC_BASE_URL}"`);
+  if (env.NOW) problems.push('NOW must not be set in production: the billing clock is the system clock');
+  if (read.dataDir === ':memory:') problems.push('DATA_DIR=:memory: keeps nothing (with DATABASE_URL it is a database dropped at exit): set DATABASE_URL, or DATA_DIR to a directory');
+  if (env.MAYA_WEBHOOK_IPS?.trim() === 'any') problems.push("MAYA_WEBHOOK_IPS=any turns off the check of Maya's webhook addresses: list them, or leave it unset for Maya's published ones");
+  return problems;
 }

@@ -90,8 +90,9 @@ export function seededPlanTexts(slug: string): Partial<Record<Language, PlanText
 /**
  * Plans and vouchers, upserted on every start (idempotent: existing rows are kept as they are, except
  * that a seeded plan without texts in the other languages gets them: a database made before migration 013).
+ * `vouchers: false` (production): the plans only; the demo vouchers are printed in the README.
  */
-export async function ensureCatalog(db: Db): Promise<void> {
+export async function ensureCatalog(db: Db, options: { vouchers?: boolean } = {}): Promise<void> {
   for (const p of [...SEED_PLANS, ...SEED_VOUCHER_PLANS]) {
     await db.query(
       `INSERT INTO plans (id, slug, name, description, type, price, currency, duration, billing_cycle, sort_order, features, popular, texts)
@@ -100,7 +101,7 @@ export async function ensureCatalog(db: Db): Promise<void> {
       [p.id, p.slug, p.name, p.description, p.type, p.price, p.duration, p.billingCycle, p.sortOrder, JSON.stringify(p.features), p.popular, JSON.stringify(seededPlanTexts(p.slug))],
     );
   }
-  for (const v of SEED_VOUCHERS) {
+  for (const v of options.vouchers === false ? [] : SEED_VOUCHERS) {
     // A database seeded before vouchers had plans gets them here.
     await db.query(
       `INSERT INTO vouchers (code, days, amount, reusable, plan_id, terms_plan_id) VALUES ($1, $2, $3, $4, $5, $6)

@@ -44,6 +44,11 @@ export interface BillingEngine {
   /** Looks for due work now and queues it; answers how many subscriptions were queued. */
   sweep(): Promise<number>;
   stop(): Promise<void>;
+  /**
+   * For /readyz: "ok" while sweeps succeed (the queue is read and written), else what is wrong: no
+   * successful sweep for five sweep periods (at least 30 s), or stopped.
+   */
+  health(): string;
   readonly boss: PgBoss;
 }
 
@@ -97,10 +102,16 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
   }
 
   let sweeping: Promise<number> | null = null;
+  let lastSweepOk = Date.now();
+  let lastSweepError = '';
+  let stopped = false;
   const sweep = () =>
     (sweeping ??= (async () => {
       try {
-        if ((await boss.getQueueSize(QUEUE)) >= BACKLOG_JOBS) return 0;
+        if ((await boss.getQueueSize(QUEUE)) >= BACKLOG_JOBS) {
+          lastSweepOk = Date.now();
+          return 0;
+        }
         // The marks and the jobs are written in one transaction: a process killed between the two leaves neither.
         const queued = await deps.db.transaction(async (tx) => {
           const due = await takeDueWork(tx, await now(tx));
@@ -111,9 +122,14 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
           if (jobs.length) await boss.insert(jobs, { db: { executeSql: (text: string, values?: unknown[]) => tx.query(text, values) } } as PgBoss.InsertOptions);
           return jobs.reduce((sum, job) => sum + job.data.ids.length, 0);
         });
+        lastSweepOk = Date.now();
+        lastSweepError = '';
         if (!queued) return 0;
         for (const id of workerIds) boss.notifyWorker(id);
         return queued;
+      } catch (error) {
+        lastSweepError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        throw error;
       } finally {
         sweeping = null;
       }
@@ -126,10 +142,18 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     boss.send(RECONCILE_QUEUE, {}).catch((error: unknown) => deps.log(`billing engine: could not queue the reconciler: ${error instanceof Error ? error.message : String(error)}`));
   const reconcileTimer = setInterval(queueReconcile, reconcileMs);
   reconcileTimer.unref();
+  const staleMs = Math.max(5 * sweepMs, 30_000);
   return {
     sweep,
     boss,
+    health() {
+      if (stopped) return 'stopped';
+      const since = Date.now() - lastSweepOk;
+      if (since <= staleMs) return 'ok';
+      return `no sweep of the job queue for ${Math.round(since / 1000)} s${lastSweepError ? ` (${lastSweepError})` : ''}`;
+    },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       clearInterval(reconcileTimer);
       await boss.offWork(reconcileWorker).catch(() => {});

@@ -44,7 +44,11 @@ const VERIFIED_MAX = 10_000;
  */
 const OPEN_MAX = 10_000;
 
-export function createTokens(db: Db, secret: Uint8Array) {
+/**
+ * `previous`: secrets a rotation replaced (JWT_SECRET_PREVIOUS, docs/operations.md#rotate-jwt): tokens
+ * they signed are still accepted until they expire (12 h), new ones are signed with `secret` only.
+ */
+export function createTokens(db: Db, secret: Uint8Array, previous: Uint8Array[] = []) {
   const openSessions = db.kind === 'pglite' ? new Map<string, string>() : null;
   const verified = new Map<string, { sub: unknown; sid: unknown; exp: number }>();
   async function checkSignature(token: string): Promise<{ sub: unknown; sid: unknown } | null> {
@@ -54,16 +58,16 @@ export function createTokens(db: Db, secret: Uint8Array) {
       verified.delete(token);
       return null;
     }
-    try {
-      const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+    for (const key of [secret, ...previous]) {
+      const payload = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] }).then((r) => r.payload, () => null);
+      if (!payload) continue;
       if (typeof payload.exp === 'number') {
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
         verified.set(token, { sub: payload.sub, sid: payload.sid, exp: payload.exp });
       }
       return { sub: payload.sub, sid: payload.sid };
-    } catch {
-      return null;
     }
+    return null;
   }
 
   async function signed(token: string): Promise<SessionRef | null> {

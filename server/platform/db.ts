@@ -568,10 +568,13 @@ export async function withStartupLock(db: Db, work: () => Promise<void>): Promis
   });
 }
 
+/** The migrations this code knows, in order (server/platform/migrations/*.sql). */
+export const migrationNames = (): string[] => readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+
 export async function migrate(db: Db): Promise<void> {
   await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const applied = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = migrationNames();
   for (const file of files) {
     if (applied.has(file)) continue;
     const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');

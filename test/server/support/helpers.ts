@@ -54,13 +54,20 @@ export async function openTestDatabase(): Promise<Db> {
   return (await cloneTemplate)();
 }
 
-export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl' | 'scriptHashes'>> = {}) {
+export async function startTestServer(
+  options: Partial<Pick<AppDeps, 'devRoutes' | 'publicBaseUrl' | 'scriptHashes' | 'trustProxy' | 'readiness'>> & {
+    /** Maya's webhook addresses, checked as in production (default: any, as for the local sandbox). */
+    webhookIps?: string[];
+  } = {},
+) {
   const db: Db = await openTestDatabase();
   const logs: string[] = [];
   // The real Maya client talks to the sandbox of this very app, through app.request from loopback.
   // Webhooks are checked with the sandbox's public key, as the server does at start (serve.ts).
   const signing = await sandboxSigningKeys(db);
-  const gatewayConfig = { ...defaultGatewayConfig(0, [signing.publicPem]), fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+  const base = defaultGatewayConfig(0, [signing.publicPem]);
+  base.webhook.allowedIps = options.webhookIps ?? [];
+  const gatewayConfig = { ...base, fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
     Promise.resolve(hono.request(input instanceof Request ? input : String(input), init, fromAddress(LOOPBACK)))) as typeof fetch };
   const hono = createApp({
     devModules,
@@ -71,6 +78,8 @@ export async function startTestServer(options: Partial<Pick<AppDeps, 'devRoutes'
     publicBaseUrl: options.publicBaseUrl ?? 'http://localhost',
     devRoutes: options.devRoutes ?? 'local',
     scriptHashes: options.scriptHashes,
+    trustProxy: options.trustProxy,
+    readiness: options.readiness,
   });
   /** The app, with each request coming from `client` (loopback unless told). */
   const app = {
