@@ -83,8 +83,8 @@ export function paymentRoutes(services: Services) {
   app.get('/vault/cards/default', auth, async (c) => ok(c, await savedCard(billing, c.get('userId'))));
 
   app.post('/vault/create', auth, async (c) => {
-    const { planId, cardToken } = await readBody(c, planWithCardTokenSchema);
-    const answer = await buyWithCard(billing, c.get('userId'), planId, cardToken);
+    const { planId, cardToken, renewalConsent } = await readBody(c, planWithCardTokenSchema);
+    const answer = await buyWithCard(billing, c.get('userId'), planId, cardToken, { consent: renewalConsent, clientAddress: clientAddress(c) });
     return ok(c, answer.data, answer.message);
   });
 
@@ -101,8 +101,8 @@ export function paymentRoutes(services: Services) {
   });
 
   app.post('/wallet/create', auth, async (c) => {
-    const { planId, linkId } = await readBody(c, planWithLinkSchema);
-    const answer = await buyWithWallet(billing, c.get('userId'), planId, linkId);
+    const { planId, linkId, renewalConsent } = await readBody(c, planWithLinkSchema);
+    const answer = await buyWithWallet(billing, c.get('userId'), planId, linkId, { consent: renewalConsent, clientAddress: clientAddress(c) });
     return ok(c, answer.data, answer.message);
   });
 

@@ -11,6 +11,8 @@ import { contactOf } from '../identity/users';
 import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
 import type { BillingDeps } from './deps';
+import { addBillingPeriod } from '../../src/lib/billingPeriod';
+import { NO_CONSENT, nextPeriodPrice, recordRenewalConsent, renews, requireRenewalConsent, type ConsentRequest } from './consent';
 import { gatewayHttpError, PAYMENT_METHOD_MESSAGES, PLAN_CHANGE_MESSAGES } from './messages';
 import { formatDateTime } from '../../src/lib/dates';
 import { changeableSubscription, immediateAttemptAt } from './subscriptions';
@@ -243,6 +245,7 @@ export async function changePaymentMethod(
   deps: BillingDeps,
   userId: string,
   request: { subscriptionId: string; paymentMethod: 'MAYA_VAULT' | 'MAYA_WALLET' | 'MAYA_CHECKOUT'; paymentMethodDetails?: string | undefined },
+  consent: ConsentRequest = NO_CONSENT,
 ): Promise<{ message: string; chargeAt: string | null }> {
   const { db, gateway } = deps;
   const at = await now(db);
@@ -289,15 +292,30 @@ export async function changePaymentMethod(
   // card or wallet, which is also what it renews on afterwards (at most IMMEDIATE_ATTEMPTS_A_DAY such
   // attempts a Manila day, then at the next scheduled retry); one moved to checkout is no longer charged
   // by itself: the viewer pays the overdue period with Renew now.
+  // A subscription that renews on the new card or wallet (ACTIVE, or PAST_DUE and charged on it now) is
+  // agreed to first (product.md#renewal-consent); a canceled one renews on nothing.
+  const consentNeeded = renews(request.paymentMethod) && (current.status === 'ACTIVE' || pastDue) && current.end_date !== null;
+  if (consentNeeded) requireRenewalConsent(consent);
   const next = pastDue && request.paymentMethod !== 'MAYA_CHECKOUT' && current.end_date ? await immediateAttemptAt(db, current.id, current.end_date, at) : null;
-  await db.query(
-    `UPDATE subscriptions SET payment_method = $2, payment_details = $3,
-       auto_renew = (status IN ('ACTIVE', 'PAST_DUE') AND $2 <> 'MAYA_CHECKOUT'),
-       next_attempt_at = CASE WHEN status = 'PAST_DUE' THEN $6::timestamptz ELSE next_attempt_at END,
-       updated_at = $4
-     WHERE id = $1 AND user_id = $5`,
-    [current.id, request.paymentMethod, JSON.stringify(details), at, userId, next],
-  );
+  await db.transaction(async (tx) => {
+    if (consentNeeded && renews(request.paymentMethod)) {
+      const price = await nextPeriodPrice(tx, current.id);
+      // PAST_DUE: the overdue period is charged on it now, and the next renewal is at that period's end.
+      const renewsOn = pastDue ? addBillingPeriod(current.end_date!, price.cycle, price.duration) : current.end_date!;
+      await recordRenewalConsent(tx, consent, {
+        userId, action: 'METHOD_CHANGE', paymentMethod: request.paymentMethod, subscriptionId: current.id, at,
+        terms: { renewsOn, amount: price.amount, currency: price.currency },
+      });
+    }
+    await tx.query(
+      `UPDATE subscriptions SET payment_method = $2, payment_details = $3,
+         auto_renew = (status IN ('ACTIVE', 'PAST_DUE') AND $2 <> 'MAYA_CHECKOUT'),
+         next_attempt_at = CASE WHEN status = 'PAST_DUE' THEN $6::timestamptz ELSE next_attempt_at END,
+         updated_at = $4
+       WHERE id = $1 AND user_id = $5`,
+      [current.id, request.paymentMethod, JSON.stringify(details), at, userId, next],
+    );
+  });
   // What the viewer is told depends on when the overdue period is charged (product.md#method-while-past-due).
   if (!pastDue) return { message: PLAN_CHANGE_MESSAGES.methodUpdated, chargeAt: null };
   if (request.paymentMethod === 'MAYA_CHECKOUT') return { message: PLAN_CHANGE_MESSAGES.methodUpdatedPayByCheckout, chargeAt: null };

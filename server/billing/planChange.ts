@@ -21,6 +21,7 @@ import { HttpError } from '../platform/http';
 import { CHANGE_KEY } from './activation';
 import { charge, type ChargeMethod } from './charge';
 import type { BillingDeps } from './deps';
+import { NO_CONSENT, recordRenewalConsent, renews, type ConsentRequest } from './consent';
 import { PLAN_CHANGE_MESSAGES } from './messages';
 import { chargeableCard } from './paymentMethods';
 import { addBillingPeriod, planChangeNumbers } from './periods';
@@ -88,7 +89,9 @@ export interface PlanChangeResult {
 }
 
 /** `language`: the reader's, for the new plan's name in the answer's message (product.md#plan-texts). */
-export async function changePlan(deps: BillingDeps, userId: string, subscriptionId: string, planId: number, language: Language = 'en'): Promise<PlanChangeResult> {
+export async function changePlan(
+  deps: BillingDeps, userId: string, subscriptionId: string, planId: number, language: Language = 'en', consent: ConsentRequest = NO_CONSENT,
+): Promise<PlanChangeResult> {
   const { db } = deps;
   await refreshPending(deps, userId);
   const begun = await db.transaction(async (tx) => {
@@ -96,7 +99,17 @@ export async function changePlan(deps: BillingDeps, userId: string, subscription
     const at = await now(tx);
     const current = await changeableSubscription(tx, userId, at, subscriptionId, PLAN_CHANGE_MESSAGES.voucherPlan);
     const plan = await targetPlan(tx, planId, current);
+    // A plan that renews on a card or wallet is agreed to at its new price (product.md#renewal-consent):
+    // the move down on the day it takes effect, a change now at the end of its new period.
+    const consentFor = async (renewsOn: Date, paymentRecordId: string | null) => {
+      if (!renews(current.payment_method)) return;
+      await recordRenewalConsent(tx, consent, {
+        userId, action: 'PLAN_CHANGE', paymentMethod: current.payment_method, subscriptionId: current.id, paymentRecordId, at,
+        terms: { renewsOn, amount: plan.price, currency: plan.currency },
+      });
+    };
     if (movesDownLater(current, plan, at)) {
+      await consentFor(current.end_date!, null);
       // Nothing is charged: the subscription names the plan its next period is on (a later move down replaces it).
       await tx.query('UPDATE subscriptions SET scheduled_plan_id = $2, updated_at = $3 WHERE id = $1', [current.id, plan.id, at]);
       return { scheduled: { method: current.payment_method, plan: plan.name, on: current.end_date! } };
@@ -105,6 +118,7 @@ export async function changePlan(deps: BillingDeps, userId: string, subscription
     if (method !== 'MAYA_VAULT' && method !== 'MAYA_WALLET' && method !== 'MAYA_CHECKOUT') throw new HttpError(400, PLAN_CHANGE_MESSAGES.noMethod);
     const details = { ...(current.payment_details ?? {}), [CHANGE_KEY]: current.id };
     const payment = await writePendingPayment(tx, { userId, plan, method, details, at });
+    await consentFor(planChangeNumbers(at, current.past_due_end ? null : current.end_date, plan).newEndDate, payment.id);
     return { payment, plan, method, details: current.payment_details ?? {} };
   });
   if ('scheduled' in begun && begun.scheduled) {

@@ -6,7 +6,9 @@ import type { PaymentMethod, Plan } from '../../src/api/schemas';
 import { now } from '../platform/clock';
 import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
+import { addBillingPeriod } from '../../src/lib/billingPeriod';
 import { charge, type ChargeMethod, type ChargeResult, type PendingPayment } from './charge';
+import { NO_CONSENT, recordRenewalConsent, renews, requireRenewalConsent, type ConsentRequest } from './consent';
 import type { BillingDeps } from './deps';
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_MESSAGES } from './messages';
 import { chargeableCard, walletLink } from './paymentMethods';
@@ -75,14 +77,22 @@ export async function writePendingPayment(
  * Checks the viewer may buy the plan and writes the PENDING record. Stale pending payments of the
  * viewer are asked about first, so an abandoned checkout that has expired no longer blocks.
  */
-async function beginPurchase(deps: BillingDeps, userId: string, planId: number, method: PaymentMethod, details: Record<string, unknown>): Promise<PendingPayment> {
+async function beginPurchase(
+  deps: BillingDeps, userId: string, planId: number, method: PaymentMethod, details: Record<string, unknown>, consent: ConsentRequest = NO_CONSENT,
+): Promise<PendingPayment> {
   const plan = await premiumPlan(deps.db, planId);
   await refreshPending(deps, userId);
   return deps.db.transaction(async (tx) => {
     const at = await now(tx);
     const current = await currentSubscription(tx, userId, at);
     if (current && current.plan_type !== 'FREE') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPremium);
-    return writePendingPayment(tx, { userId, plan, method, details, at });
+    const payment = await writePendingPayment(tx, { userId, plan, method, details, at });
+    // A card or wallet plan renews by itself: the consent is kept with the payment it was given for (product.md#renewal-consent).
+    if (renews(method)) {
+      const terms = { renewsOn: addBillingPeriod(at, plan.billingCycle, Number(plan.duration)), amount: plan.price, currency: plan.currency };
+      await recordRenewalConsent(tx, consent, { userId, action: 'PURCHASE', paymentMethod: method, terms, paymentRecordId: payment.id, at });
+    }
+    return payment;
   });
 }
 
@@ -106,23 +116,27 @@ export async function buyWithCheckout(deps: BillingDeps, userId: string, planId:
 }
 
 /** A saved card: paid at once, or after 3-D Secure on the bank's page (`verificationUrl`). */
-export async function buyWithCard(deps: BillingDeps, userId: string, planId: number, cardTokenId: string): Promise<Answer<{ verificationUrl?: string }>> {
+export async function buyWithCard(
+  deps: BillingDeps, userId: string, planId: number, cardTokenId: string, consent: ConsentRequest = NO_CONSENT,
+): Promise<Answer<{ verificationUrl?: string }>> {
+  requireRenewalConsent(consent);
   const card = await chargeableCard(deps.db, userId, cardTokenId);
   if (!card || !card.customerId) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.cardNotFound);
   if (!card.verified) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.cardNotVerified);
   if (!Number.isInteger(planId) || planId <= 0) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
-  const payment = await beginPurchase(deps, userId, planId, 'MAYA_VAULT', { cardTokenId });
+  const payment = await beginPurchase(deps, userId, planId, 'MAYA_VAULT', { cardTokenId }, consent);
   const result = await charge(deps, { kind: 'MAYA_VAULT', customerId: card.customerId, cardTokenId }, payment);
   if ('redirect' in result) return { data: { verificationUrl: result.redirect } };
   return paidOrPending(result, {});
 }
 
 /** The linked Maya wallet: paid at once (or still processing). */
-export async function buyWithWallet(deps: BillingDeps, userId: string, planId: number, linkId: string): Promise<Answer<null>> {
+export async function buyWithWallet(deps: BillingDeps, userId: string, planId: number, linkId: string, consent: ConsentRequest = NO_CONSENT): Promise<Answer<null>> {
+  requireRenewalConsent(consent);
   const link = await walletLink(deps, userId);
   if (!link || link.linkId !== linkId) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.walletNotLinked);
   if (!Number.isInteger(planId) || planId <= 0) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);
-  const payment = await beginPurchase(deps, userId, planId, 'MAYA_WALLET', { mayaWalletId: linkId });
+  const payment = await beginPurchase(deps, userId, planId, 'MAYA_WALLET', { mayaWalletId: linkId }, consent);
   const result = await charge(deps, { kind: 'MAYA_WALLET', linkId }, payment);
   if ('redirect' in result) throw new Error('A wallet payment has no hosted page');
   return paidOrPending(result, null);

@@ -4,6 +4,7 @@ import { clientAddress } from '../platform/client';
 import * as z from 'zod/mini';
 import {
   planChangePreviewQuerySchema,
+  resubscribeRequestSchema,
   subscriptionIdRequestSchema,
   updatePaymentMethodRequestSchema,
   updatePlanRequestSchema,
@@ -80,14 +81,15 @@ export function subscriptionRoutes(services: Services) {
   });
 
   app.post('/resubscribe', auth, async (c) => {
-    const { subscriptionId } = await readBody(c, subscriptionIdRequestSchema);
-    return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId, requestLanguage(c)));
+    const { subscriptionId, renewalConsent } = await readBody(c, resubscribeRequestSchema);
+    return ok(c, null, await resubscribe(db, c.get('userId'), subscriptionId, requestLanguage(c), { consent: renewalConsent, clientAddress: clientAddress(c) }));
   });
 
   // Issue 9 (planChange.ts, paymentMethods.ts): payment method for the next cycle; plan at once, with its preview.
   app.post('/update-payment-method', auth, async (c) => {
     const request = await readBody(c, updatePaymentMethodRequestSchema);
-    const { message, chargeAt } = await changePaymentMethod(billing, c.get('userId'), request);
+    const { renewalConsent, ...change } = request;
+    const { message, chargeAt } = await changePaymentMethod(billing, c.get('userId'), change, { consent: renewalConsent, clientAddress: clientAddress(c) });
     return ok(c, chargeAt ? { chargeAt } : null, message);
   });
 
@@ -98,8 +100,8 @@ export function subscriptionRoutes(services: Services) {
   });
 
   app.post('/update-plan', auth, async (c) => {
-    const { subscriptionId, planId } = await readBody(c, updatePlanRequestSchema);
-    const result = await changePlan(billing, c.get('userId'), subscriptionId, planId, requestLanguage(c));
+    const { subscriptionId, planId, renewalConsent } = await readBody(c, updatePlanRequestSchema);
+    const result = await changePlan(billing, c.get('userId'), subscriptionId, planId, requestLanguage(c), { consent: renewalConsent, clientAddress: clientAddress(c) });
     return ok(c, { paymentMethod: result.paymentMethod, paymentLink: result.paymentLink }, result.message);
   });
 

@@ -19,6 +19,7 @@ import type { Language } from '../platform/language';
 import { formatDateTime } from '../../src/lib/dates';
 import { clockSql, DAY_MS, now, rememberedClock, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
+import { NO_CONSENT, nextPeriodPrice, recordRenewalConsent, renews, type ConsentRequest } from './consent';
 import { HttpError } from '../platform/http';
 import { sessionGuardSql } from '../identity/tokens';
 import { isoSql, jsonList, jsonRows, type JsonList } from '../platform/jsonList';
@@ -532,10 +533,19 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
  * (a checkout or voucher one does not renew by itself). One canceled while its period was unpaid is
  * PAST_DUE again at the end date it had, and tried again at once (capped: renewals' immediate attempts).
  */
-export async function resubscribe(db: Db, userId: string, subscriptionId: string, language: Language = 'en'): Promise<string> {
+export async function resubscribe(db: Db, userId: string, subscriptionId: string, language: Language = 'en', consent: ConsentRequest = NO_CONSENT): Promise<string> {
   return db.transaction(async (tx) => {
     const at = await now(tx);
     const row = await ownSubscription(tx, userId, subscriptionId, at);
+    // A card or wallet one renews again: agreed to first (product.md#renewal-consent). Recorded before the
+    // update; a refusal below rolls it back with the rest.
+    if (renews(row.payment_method) && row.status === 'CANCELED' && row.end_date && row.end_date > at) {
+      const price = await nextPeriodPrice(tx, row.id);
+      await recordRenewalConsent(tx, consent, {
+        userId, action: 'REACTIVATE', paymentMethod: row.payment_method, subscriptionId: row.id, at,
+        terms: { renewsOn: row.past_due_end ? at : row.end_date, amount: price.amount, currency: price.currency },
+      });
+    }
     const updated = await tx.query<{ end_date: Date | null; payment_method: PaymentMethod | null; status: string }>(
       `UPDATE subscriptions s SET status = CASE WHEN s.past_due_end IS NULL THEN 'ACTIVE' ELSE 'PAST_DUE' END,
          auto_renew = s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET'),

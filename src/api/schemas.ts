@@ -249,6 +249,11 @@ export const subscriptionStatusDetailsSchema = z.object({
   nextPeriodStart: z.optional(z.string()),
   /** Ours (product.md#ended-unpaid), on a FREE answer: the last Premium ended then because its renewal was never paid. */
   premiumEnded: z.optional(z.object({ reason: z.literal('PAYMENT_FAILED'), date: z.string() })),
+  /**
+   * Ours (product.md#card-expiry): the saved card this subscription renews on expires before its next
+   * billing date, said from 30 days before that date ('Update card'); absent or null otherwise.
+   */
+  cardExpiresBeforeRenewal: z.nullish(z.object({ cardType: z.string(), last4: z.string(), expiry: z.string(), billingDate: z.string() })),
 });
 
 export const subscriptionHistoryItemSchema = z.object({
@@ -379,8 +384,22 @@ export const walletLinkStartRequestSchema = z.object({
 export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redirectUrl: z.string() });
 
 // Ids from the gateway: plain text (no control character), 1 to 200 characters (idField, below).
-export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: gatewayIdField('cardToken') });
-export const planWithLinkSchema = z.object({ planId: z.number(), linkId: gatewayIdField('linkId') });
+/* ----- renewal consent (issue 34, product.md#renewal-consent): ours, beside the spec's requests ----- */
+/**
+ * The viewer agreed to automatic renewal: the sentence the app showed (renewalConsentText) and its
+ * language. Optional in every request (the spec's requests stay valid); the server refuses a payment
+ * or change that renews on a card or wallet without it.
+ */
+export const renewalConsentSchema = z.object({
+  accepted: z.boolean(lazy(m.please_agree_to_automatic_renewal)),
+  text: plainText(m.please_agree_to_automatic_renewal).check(z.minLength(1, lazy(m.please_agree_to_automatic_renewal)), z.maxLength(600, lazy(messages.textTooLong))),
+  language: z.enum(['en', 'ceb'], lazy(m.please_agree_to_automatic_renewal)),
+});
+export type RenewalConsent = z.infer<typeof renewalConsentSchema>;
+const renewalConsentField = z.optional(renewalConsentSchema);
+/* ----- end renewal consent ----- */
+export const planWithCardTokenSchema = z.object({ planId: z.number(), cardToken: gatewayIdField('cardToken'), renewalConsent: renewalConsentField });
+export const planWithLinkSchema = z.object({ planId: z.number(), linkId: gatewayIdField('linkId'), renewalConsent: renewalConsentField });
 export const checkoutResponseSchema = z.object({ paymentLink: z.string() });
 /** Ours (product.md#pay-now): Renew now's answer: Maya's page to go to, paid at once, or still being processed. */
 export const renewResponseSchema = z.union([
@@ -587,6 +606,8 @@ export const updatePaymentMethodRequestSchema = z.object({
   subscriptionId: idField,
   paymentMethod: z.enum(['MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT']),
   paymentMethodDetails: z.optional(plainText(messages.textTooLong).check(z.maxLength(2000, lazy(messages.textTooLong)))),
+  /** Ours: to a card or wallet (product.md#renewal-consent). */
+  renewalConsent: renewalConsentField,
 });
 /**
  * Ours, beyond the spec's success and message: while PAST_DUE, when the new card or wallet is charged for
@@ -596,7 +617,11 @@ export const updatePaymentMethodResultSchema = z.nullish(z.object({ chargeAt: z.
 export const updatePlanRequestSchema = z.object({
   subscriptionId: idField,
   planId: z.number().check(z.int(), z.positive()),
+  /** Ours: when the subscription renews on a card or wallet (product.md#renewal-consent). */
+  renewalConsent: renewalConsentField,
 });
+/** Reactivate: the spec's subscriptionId, and ours, the consent when it renews on a card or wallet (product.md#renewal-consent). */
+export const resubscribeRequestSchema = z.object({ subscriptionId: idField, renewalConsent: renewalConsentField });
 export const planChangePreviewQuerySchema = z.object({
   planId: z.pipe(
     z.pipe(z.string(lazy(m.planid_is_required)).check(z.regex(/^\d{1,9}$/, lazy(m.planid_must_be_a_number))), z.transform(Number)),
