@@ -12,7 +12,7 @@ import { now } from '../platform/clock';
 import { withStartupLock } from '../platform/db';
 import { startJobs } from '../platform/jobs';
 import { reconcile } from './reconciler';
-import { endSubscription, noticeEnd, releaseQueued, remindCheckout, renewSubscription, takeDueWork, type DueKind, type RenewalDeps } from './renewals';
+import { endSubscription, noticeCardExpiry, noticeEnd, noticeRenewal, releaseQueued, remindCheckout, renewSubscription, takeDueWork, type DueKind, type RenewalDeps } from './renewals';
 
 /** The queue of due work: one job per chunk of subscriptions of one kind. */
 const QUEUE = 'billing-due';
@@ -80,6 +80,8 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     end: (id) => endSubscription(deps, id),
     remind: (id) => remindCheckout(deps, id),
     notice: (id) => noticeEnd(deps, id),
+    renewalNotice: (id) => noticeRenewal(deps, id),
+    cardExpiry: (id) => noticeCardExpiry(deps, id),
   };
   // `concurrency` subscriptions at once, as several workers of one chunk each: a worker runs its chunk
   // to the end before fetching again, and one that found work fetches again at once (notifyWorker

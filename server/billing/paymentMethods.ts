@@ -4,7 +4,7 @@
  * already paid is not charged again; a PAST_DUE one is charged at once for the overdue period).
  */
 import { hasControlCharacters, messages, type SavedCard, type WalletLink } from '../../src/api/schemas';
-import { newCardError } from '../../src/lib/card';
+import { cardExpiresAt, newCardError } from '../../src/lib/card';
 import { randomBytes } from 'node:crypto';
 import { GatewayError, VERIFIED_CARD, type RedirectUrls } from '../gateway/maya';
 import { contactOf } from '../identity/users';
@@ -96,10 +96,12 @@ export async function saveCard(
     if (verified && card.isDefault) await tx.query('UPDATE saved_cards SET is_default = false, updated_at = $2 WHERE user_id = $1', [userId, stamp]);
     await tx.query(
       `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, state, is_default, wants_default, masked_pan, customer_id,
-         verification_ref, return_to, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+         verification_ref, return_to, created_at, updated_at, exp_month, exp_year, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)`,
       [saved.cardTokenId, userId, saved.cardType, number.slice(0, 6), number.slice(-4), saved.state, verified && card.isDefault, card.isDefault,
-        saved.maskedPan, customerId, reference, card.returnTo ?? null, stamp],
+        saved.maskedPan, customerId, reference, card.returnTo ?? null, stamp,
+        // The expiry as typed (Maya's card answer has none): for the notice before a renewal it would fail (product.md#card-expiry).
+        Number(card.expMonth), Number(card.expYear), cardExpiresAt(Number(card.expMonth), Number(card.expYear))],
     );
   });
   const stored = (await savedCard(deps, userId, saved.cardTokenId))!;

@@ -19,6 +19,9 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { formatDate } from '../../src/lib/dates';
+import { cardExpiry, cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
+import { formatPrice } from '../../src/lib/format';
+import { planNamesIn } from './plans';
 import { DISPLAY_TIME_ZONE } from '../../src/lib/product';
 import { reasonInOurWords } from '../../src/lib/renewal-failures';
 import { contactOf } from '../identity/users';
@@ -60,8 +63,13 @@ interface DueRow {
   auto_renew: boolean;
 }
 
+/** How long before a yearly renewal its notice is mailed (product.md#renewal-notice). */
+export const RENEWAL_NOTICE_DAYS = 7;
+/** How long before the billing date a card that expires first is told (product.md#card-expiry). */
+export const CARD_EXPIRY_NOTICE_DAYS = 30;
+
 /** What the engine runs for a due subscription. */
-export type DueKind = 'renew' | 'end' | 'remind' | 'notice';
+export type DueKind = 'renew' | 'end' | 'remind' | 'notice' | 'renewalNotice' | 'cardExpiry';
 
 /** Each kind of due work, as a condition on `subscriptions s` at the billing clock's `$1` (each has its partial index). */
 const DUE: Array<{ kind: DueKind; where: string }> = [
@@ -83,6 +91,20 @@ const DUE: Array<{ kind: DueKind; where: string }> = [
        AND s.end_date <= $1 AND s.end_date > $1 - interval '30 days'
        AND NOT EXISTS (SELECT 1 FROM subscriptions n WHERE n.user_id = s.user_id AND n.start_date >= s.end_date AND n.id <> s.id)`,
   },
+  // product.md#renewal-notice: a yearly card or wallet plan is told 7 days before it is charged, once per period.
+  {
+    kind: 'renewalNotice',
+    where: `s.renewal_notice_at IS NULL AND s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET')
+       AND s.end_date > $1 AND s.end_date - interval '${RENEWAL_NOTICE_DAYS} days' <= $1
+       AND EXISTS (SELECT 1 FROM plans p WHERE p.id = COALESCE(s.scheduled_plan_id, s.plan_id) AND p.billing_cycle = 'year')`,
+  },
+  // product.md#card-expiry: the card it renews on expires before the next billing date: told from 30 days before, once per card.
+  {
+    kind: 'cardExpiry',
+    where: `s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method = 'MAYA_VAULT' AND s.end_date > $1 AND s.end_date - interval '${CARD_EXPIRY_NOTICE_DAYS} days' <= $1
+       AND EXISTS (SELECT 1 FROM saved_cards c WHERE c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
+         AND c.expiry_notice_at IS NULL AND c.expires_at <= s.end_date)`,
+  },
 ];
 
 /**
@@ -96,7 +118,7 @@ export type DueWork = Record<DueKind, string[]>;
 
 /** What is due at `at` (ids only: each is then handled on its own). */
 export async function dueWork(db: Db, at: Date, limit = 500): Promise<DueWork> {
-  const due: DueWork = { renew: [], end: [], remind: [], notice: [] };
+  const due: DueWork = { renew: [], end: [], remind: [], notice: [], renewalNotice: [], cardExpiry: [] };
   for (const { kind, where } of DUE) {
     const rows = await db.query<{ id: string }>(`SELECT s.id FROM subscriptions s WHERE ${where} LIMIT $2`, [at, limit]);
     due[kind].push(...rows.rows.map((r) => r.id));
@@ -110,7 +132,7 @@ export async function dueWork(db: Db, at: Date, limit = 500): Promise<DueWork> {
  * while its job waits or runs. `releaseQueued` gives them back when the job is done.
  */
 export async function takeDueWork(db: Queryable, at: Date, limit = 500): Promise<DueWork> {
-  const due: DueWork = { renew: [], end: [], remind: [], notice: [] };
+  const due: DueWork = { renew: [], end: [], remind: [], notice: [], renewalNotice: [], cardExpiry: [] };
   const queuedAt = new Date();
   // A mark whose job the queue lost is dropped after QUEUED_FOR_MS; the subscription is then taken as any other.
   await db.query('UPDATE subscriptions SET queued_at = NULL WHERE queued_at < $1', [new Date(queuedAt.getTime() - QUEUED_FOR_MS)]);
@@ -485,6 +507,63 @@ export async function noticeEnd(deps: RenewalDeps, subscriptionId: string): Prom
     language: user.language,
     subject: `${PRODUCT_NAME}: your Premium subscription has ended`,
     text: `Hi ${user.firstName}, your Premium subscription has ended and your account is now Free. Subscribe again any time: ${deps.publicBaseUrl}/subscription`,
+  });
+  return true;
+}
+
+/**
+ * The mail 7 days before a yearly renewal (product.md#renewal-notice): the amount, the date, the card or
+ * wallet, how to cancel and the link. Marked before it is sent, so it goes once per period (a renewed
+ * period is its own subscription row) whoever runs it.
+ */
+export async function noticeRenewal(deps: RenewalDeps, subscriptionId: string): Promise<boolean> {
+  const at = await now(deps.db);
+  const marked = await deps.db.query<{ user_id: string; end_date: Date; payment_method: string; price: string; currency: string; plan_name: string; card_type: string | null; last4: string | null }>(
+    `UPDATE subscriptions s SET renewal_notice_at = $2 FROM plans p
+     WHERE s.id = $1 AND p.id = COALESCE(s.scheduled_plan_id, s.plan_id) AND s.renewal_notice_at IS NULL AND s.status = 'ACTIVE' AND s.auto_renew
+       AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND s.end_date > $2
+     RETURNING s.user_id, s.end_date, s.payment_method, p.price::text AS price, p.currency, p.name AS plan_name,
+       (SELECT c.card_type FROM saved_cards c WHERE c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id) AS card_type,
+       (SELECT c.last4 FROM saved_cards c WHERE c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id) AS last4`,
+    [subscriptionId, at],
+  );
+  const row = marked.rows[0];
+  if (!row) return false;
+  const user = await contactOf(deps.db, row.user_id);
+  const date = formatDate(row.end_date, DISPLAY_TIME_ZONE, user.language);
+  const planName = (await planNamesIn(deps.db, user.language))?.get(row.plan_name) ?? row.plan_name;
+  const method = row.payment_method === 'MAYA_WALLET' ? 'Maya Wallet' : row.last4 ? `${cardTypeLabel(row.card_type ?? 'Card')} ${maskedCardNumber(row.last4)}` : 'Card';
+  await deps.mailer.send({
+    to: user.email,
+    language: user.language,
+    subject: `${PRODUCT_NAME}: your Premium renews on ${date}`,
+    text: `Hi ${user.firstName}, your ${planName} plan renews automatically on ${date}: we will charge ${formatPrice(row.price, row.currency)} to your ${method}. If you want to keep watching, there is nothing to do. To stop it, cancel before then on your Subscription page: ${deps.publicBaseUrl}/subscription`,
+  });
+  return true;
+}
+
+/**
+ * The saved card a subscription renews on expires before its next billing date (product.md#card-expiry):
+ * a mail from 30 days before that date, once per card (the card's marker is set before it is sent).
+ */
+export async function noticeCardExpiry(deps: RenewalDeps, subscriptionId: string): Promise<boolean> {
+  const at = await now(deps.db);
+  const marked = await deps.db.query<{ user_id: string; end_date: Date; price: string; currency: string; card_type: string; last4: string; exp_month: number; exp_year: number }>(
+    `UPDATE saved_cards c SET expiry_notice_at = $2 FROM subscriptions s JOIN plans p ON p.id = COALESCE(s.scheduled_plan_id, s.plan_id)
+     WHERE s.id = $1 AND c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id AND c.expiry_notice_at IS NULL
+       AND c.expires_at <= s.end_date AND s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method = 'MAYA_VAULT' AND s.end_date > $2
+     RETURNING s.user_id, s.end_date, p.price::text AS price, p.currency, c.card_type, c.last4, c.exp_month, c.exp_year`,
+    [subscriptionId, at],
+  );
+  const row = marked.rows[0];
+  if (!row) return false;
+  const user = await contactOf(deps.db, row.user_id);
+  const date = formatDate(row.end_date, DISPLAY_TIME_ZONE, user.language);
+  await deps.mailer.send({
+    to: user.email,
+    language: user.language,
+    subject: `${PRODUCT_NAME}: your card expires before your next payment`,
+    text: `Hi ${user.firstName}, your ${cardTypeLabel(row.card_type)} ${maskedCardNumber(row.last4)} expires at the end of ${cardExpiry(row.exp_month, row.exp_year)}, before your Premium renews on ${date} at ${formatPrice(row.price, row.currency)}. Update your card so your Premium keeps renewing: ${deps.publicBaseUrl}/subscription/change-payment-method`,
   });
   return true;
 }

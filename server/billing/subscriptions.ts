@@ -13,7 +13,7 @@ import type {
   SubscriptionHistoryItem,
   SubscriptionStatusDetails,
 } from '../../src/api/schemas';
-import { cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
+import { cardExpiry, cardTypeLabel, maskedCardNumber } from '../../src/lib/card';
 import { DISPLAY_TIME_ZONE, MANILA_OFFSET_MS } from '../../src/lib/product';
 import type { Language } from '../platform/language';
 import { formatDateTime } from '../../src/lib/dates';
@@ -385,6 +385,32 @@ async function endedUnpaid(q: Queryable, userId: string, at: Date): Promise<{ re
   return null;
 }
 
+/** How long before the billing date a card that expires first is said (product.md#card-expiry; renewals.ts mails it then). */
+const CARD_EXPIRY_BANNER_DAYS = 30;
+
+/** A card subscription that renews within 30 days: its card's expiry is worth one more read. */
+const expiringCardNear = (row: StatusRow, at: Date) =>
+  row.payment_method === 'MAYA_VAULT' && row.effective_status === 'ACTIVE' && row.end_date !== null && row.end_date > at
+  && row.end_date.getTime() - CARD_EXPIRY_BANNER_DAYS * DAY_MS <= at.getTime();
+
+/**
+ * product.md#card-expiry: the saved card the subscription renews on expires before its next billing
+ * date: the status says which card, its expiry and the date, for the banner with 'Update card'.
+ */
+async function withExpiringCard(q: Queryable, userId: string, details: SubscriptionStatusDetails): Promise<SubscriptionStatusDetails> {
+  const card = (await q.query<{ card_type: string; last4: string; exp_month: number; exp_year: number; end_date: Date }>(
+    `SELECT c.card_type, c.last4, c.exp_month, c.exp_year, s.end_date FROM subscriptions s
+     JOIN saved_cards c ON c.card_token_id = s.payment_details->>'cardTokenId' AND c.user_id = s.user_id
+     WHERE s.id = $1 AND s.user_id = $2 AND s.auto_renew AND c.expires_at IS NOT NULL AND c.expires_at <= s.end_date`,
+    [details.subscriptionId, userId],
+  )).rows[0];
+  if (!card) return details;
+  return {
+    ...details,
+    cardExpiresBeforeRenewal: { cardType: cardTypeLabel(card.card_type), last4: card.last4, expiry: cardExpiry(card.exp_month, card.exp_year), billingDate: card.end_date.toISOString() },
+  };
+}
+
 /**
  * product.md#subscription-status; FREE (plan 3, no subscription id, no method) when nothing is current.
  * With `uncheckedSession`, the session is checked in the same statement (issue 21), and null is the
@@ -399,8 +425,9 @@ export async function subscriptionStatus(db: Db, userId: string, uncheckedSessio
   if (own) [current] = own;
   else [current] = await jsonRows<StatusRow & { read_at: Date }>(db, ...(await clockedRead(db, STATUS_READS, userId, uncheckedSession)), STATUS_INSTANTS);
   if (current) {
-    const details = toStatusDetails(current, current.read_at);
-    return current.start_date > current.read_at ? await paidAhead(db, userId, details, current.start_date, current.read_at) : details;
+    let details = toStatusDetails(current, current.read_at);
+    if (current.start_date > current.read_at) details = await paidAhead(db, userId, details, current.start_date, current.read_at);
+    return expiringCardNear(current, current.read_at) ? await withExpiringCard(db, userId, details) : details;
   }
   if (uncheckedSession !== null) return null;
   const at = await now(db);

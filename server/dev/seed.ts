@@ -69,8 +69,8 @@ export async function seed(db: Db): Promise<void> {
     // premium: three monthly periods on a saved Visa; the latest renewal was declined once, then paid.
     const premium = await addUser('premium@example.com', 'Juan', 'Dela Cruz');
     await tx.query(
-      `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, is_default, created_at, updated_at)
-       VALUES ('seed-card-premium', $1, 'visa', '412345', '1381', true, $2, $2)`,
+      `INSERT INTO saved_cards (card_token_id, user_id, card_type, first6, last4, is_default, created_at, updated_at, exp_month, exp_year, expires_at)
+       VALUES ('seed-card-premium', $1, 'visa', '412345', '1381', true, $2, $2, 12, 2030, '2030-12-31T16:00:00Z')`,
       [premium, daysAgo(70)],
     );
     const card = { cardTokenId: 'seed-card-premium' };

@@ -160,3 +160,13 @@ export function cardTypeLabel(cardType: string): string {
   if (key === 'jcb') return BRAND_NAMES.jcb;
   return cardType;
 }
+
+/** A card's expiry as the viewer reads it: 'MM/YYYY' (product.md#card-expiry). */
+export function cardExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${year}`;
+}
+
+/** The first instant a card no longer works: the start of the month after its expiry month, in Asia/Manila. */
+export function cardExpiresAt(month: number, year: number): Date {
+  return new Date(Date.UTC(year, month, 1) - MANILA_OFFSET_MS);
+}
