@@ -8,7 +8,7 @@ import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import { addBillingPeriod } from '../../src/lib/billingPeriod';
 import { charge, type ChargeMethod, type ChargeResult, type PendingPayment } from './charge';
-import { NO_CONSENT, recordRenewalConsent, renews, requireRenewalConsent, type ConsentRequest } from './consent';
+import { NO_CONSENT, recordRenewalConsent, renews, type ConsentRequest } from './consent';
 import type { BillingDeps } from './deps';
 import { PAYMENT_MESSAGES, PAYMENT_METHOD_MESSAGES } from './messages';
 import { chargeableCard, walletLink } from './paymentMethods';
@@ -119,7 +119,6 @@ export async function buyWithCheckout(deps: BillingDeps, userId: string, planId:
 export async function buyWithCard(
   deps: BillingDeps, userId: string, planId: number, cardTokenId: string, consent: ConsentRequest = NO_CONSENT,
 ): Promise<Answer<{ verificationUrl?: string }>> {
-  requireRenewalConsent(consent);
   const card = await chargeableCard(deps.db, userId, cardTokenId);
   if (!card || !card.customerId) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.cardNotFound);
   if (!card.verified) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.cardNotVerified);
@@ -132,7 +131,6 @@ export async function buyWithCard(
 
 /** The linked Maya wallet: paid at once (or still processing). */
 export async function buyWithWallet(deps: BillingDeps, userId: string, planId: number, linkId: string, consent: ConsentRequest = NO_CONSENT): Promise<Answer<null>> {
-  requireRenewalConsent(consent);
   const link = await walletLink(deps, userId);
   if (!link || link.linkId !== linkId) throw new HttpError(400, PAYMENT_METHOD_MESSAGES.walletNotLinked);
   if (!Number.isInteger(planId) || planId <= 0) throw new HttpError(404, PAYMENT_MESSAGES.planNotFound);

@@ -9,6 +9,7 @@ import { buyWithCard } from '../../server/billing/purchase';
 import type { RenewalDeps } from '../../server/billing/renewals';
 import { SERVER_START_TIMEOUT_MS, type BillingServer } from '../server/support/billing-helpers';
 import { CARD_PAYMENT, FREE, faultyGateway, newRecords, resetSeams, startSeamsServer, userId, verifiedCard } from '../server/support/seams-harness';
+import { CONSENTED } from '../server/support/consent';
 
 let server: BillingServer;
 let deps: RenewalDeps;
@@ -68,7 +69,7 @@ describe('F8 (PostgreSQL): two payments of one viewer decided at once', () => {
         void until(async () => (await lockWaiters()) >= 2, "the card's activation waits behind it").then(holder.release, holder.release);
       },
     });
-    const bought = await buyWithCard(racing.deps, user, 2, card).then(
+    const bought = await buyWithCard(racing.deps, user, 2, card, CONSENTED).then(
       () => null,
       (error: { status?: number; code?: string; message?: string }) => error,
     );

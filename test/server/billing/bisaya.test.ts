@@ -21,6 +21,7 @@ import { formatDate, formatDateTime } from '../../../src/lib/dates';
 import { DECLINE_REASONS, reasonInOurWords } from '../../../src/lib/renewal-failures';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from '../support/billing-helpers';
 import { verifiedCard } from '../support/seams-harness';
+import { CONSENT } from '../support/consent';
 
 const catalog = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../../messages', `${locale}.json`), 'utf8')) as Record<string, string>;
 const en = catalog('en');
@@ -138,7 +139,7 @@ describe('the API in Bisaya', () => {
 
   it('says the new plan\'s Bisaya name in the plan-change toast, and a cancel toast\'s date as the Bisaya page writes it', async () => {
     const sub = await premiumSub();
-    const changed = await inBisaya('POST', '/subscription/update-plan', PREMIUM, { subscriptionId: sub.id, planId: 2 });
+    const changed = await inBisaya('POST', '/subscription/update-plan', PREMIUM, { ...CONSENT, subscriptionId: sub.id, planId: 2 });
     expect(changed.status, changed.json.message).toBe(200);
     expect(changed.json.message).toBe(fill(ceb.your_plan_has_been_changed_to_the, { plan: ceb.yearly_2! }));
     const now = await premiumSub();
@@ -161,7 +162,7 @@ describe('the API in Bisaya', () => {
 describe('the mails of a Bisaya account', () => {
   it('the purchase receipt: subject and text in Bisaya, the plan\'s Bisaya name, Bisaya dates, ₱990', async () => {
     const card = await verifiedCard(server, FREE);
-    const bought = await server.as(FREE).post('/payment/vault/create', { planId: 2, cardToken: card });
+    const bought = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 2, cardToken: card });
     expect(bought.status, bought.json.message).toBe(200);
     const [mail] = (await mailTo(FREE)).filter((m) => m.body.includes('/subscription/receipts/'));
     expect(mail!.subject).toBe(fill(ceb.receipt_for_your_payment, { PRODUCT_NAME, planName: ceb.yearly_2! }));
@@ -236,7 +237,7 @@ describe('the mails of a Bisaya account', () => {
     const canceled = (await server.db.query<{ id: string; end_date: Date }>(
       `SELECT s.id, s.end_date FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.status = 'CANCELED'`, [CANCELED],
     )).rows[0]!;
-    expect((await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: canceled.id })).status).toBe(200);
+    expect((await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: canceled.id })).status).toBe(200);
     // Signing in (above, in English) set the account's language: the reader chooses Bisaya again.
     await server.db.query(`UPDATE users SET language = 'ceb' WHERE email = $1`, [CANCELED]);
     await server.setClock(new Date(canceled.end_date.getTime() - 3 * DAY_MS + 60_000));

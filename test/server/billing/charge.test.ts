@@ -8,6 +8,7 @@ import { WEBHOOK_PATH } from '../../../server/gateway/config';
 import { generateKeyPairSync } from 'node:crypto';
 import { signWebhook } from '../../../server/gateway/webhook';
 import { SERVER_START_TIMEOUT_MS, V1, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { CONSENT } from '../support/consent';
 
 let server: BillingServer;
 beforeAll(async () => {
@@ -149,7 +150,7 @@ describe('card vault', () => {
 
   it('pays with an approving card at once: PREMIUM on MAYA_VAULT with auto-renew and the masked card', async () => {
     const card = await saveCard('3528000000000007');
-    const paid = await server.as(FREE).post('/payment/vault/create', { planId: 2, cardToken: card.cardTokenId });
+    const paid = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 2, cardToken: card.cardTokenId });
     expect(paid.status, paid.json.message).toBe(200);
     expect(paid.json.data).toEqual({});
     const status = await statusOf(FREE);
@@ -159,7 +160,7 @@ describe('card vault', () => {
 
   it('a declined card (Maya’s 4917610000000000, insufficient funds): 402, a PAYMENT_FAILED record, still FREE', async () => {
     const card = await saveCard('4917610000000000');
-    const paid = await server.as(FREE).post('/payment/vault/create', { planId: 1, cardToken: card.cardTokenId });
+    const paid = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: card.cardTokenId });
     expect(paid.status).toBe(402);
     expect(paid.json.message).toBe('Your payment was declined. Please try another card or payment method.');
     expect((await paymentsOf(FREE))[0]).toMatchObject({ status: 'PAYMENT_FAILED', paymentMethod: 'MAYA_VAULT' });
@@ -168,7 +169,7 @@ describe('card vault', () => {
 
   it('the 3-D Secure card (5453010000064154) answers a verificationUrl; authenticating with its passkey leads to success', async () => {
     const card = await saveCard('5453010000064154');
-    const paid = await server.as(FREE).post('/payment/vault/create', { planId: 1, cardToken: card.cardTokenId });
+    const paid = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: card.cardTokenId });
     expect(paid.status).toBe(200);
     const { verificationUrl } = paid.json.data as { verificationUrl: string };
     expect(verificationUrl).toMatch(/^http:\/\/localhost\/sandbox\/maya\/pages\/3ds\//);
@@ -182,7 +183,7 @@ describe('card vault', () => {
 
   it('refuses another viewer’s card token', async () => {
     const card = await saveCard('4123450131001381');
-    const other = await server.as('canceled@example.com').post('/payment/vault/create', { planId: 1, cardToken: card.cardTokenId });
+    const other = await server.as('canceled@example.com').post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: card.cardTokenId });
     expect(other.status).toBe(404);
   });
 });
@@ -201,13 +202,13 @@ describe('wallet link and wallet payment', () => {
     const started = await server.as(FREE).post('/payment/wallet/link', { redirectUrl: returns });
     expect(started.status, started.json.message).toBe(200);
     const { linkId, redirectUrl } = started.json.data as { linkId: string; redirectUrl: string };
-    expect((await server.as(FREE).post('/payment/wallet/create', { planId: 1, linkId })).json.message).toBe('Please connect your Maya wallet to continue');
+    expect((await server.as(FREE).post('/payment/wallet/create', { ...CONSENT, planId: 1, linkId })).json.message).toBe('Please connect your Maya wallet to continue');
     const { location } = await onHostedPage(redirectUrl, 'approve');
     expect(location).toBe(returns.success);
     const link = (await server.as(FREE).get('/payment/wallet/link')).json.data;
     expect(link).toMatchObject({ linkId, card: { state: 'VERIFIED' }, customer: { firstName: expect.any(String), contact: { email: expect.any(String) } } });
 
-    const paid = await server.as(FREE).post('/payment/wallet/create', { planId: 1, linkId });
+    const paid = await server.as(FREE).post('/payment/wallet/create', { ...CONSENT, planId: 1, linkId });
     expect(paid.status, paid.json.message).toBe(200);
     expect(await statusOf(FREE)).toMatchObject({ planType: 'PREMIUM', paymentMethod: 'MAYA_WALLET', paymentMethodDetails: { description: 'Maya Wallet' } });
     expect((await paymentsOf(FREE)).filter((p) => p.status === 'PAYMENT_SUCCESS' && p.paymentMethod === 'MAYA_WALLET')).toHaveLength(1);

@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reverseAttempt } from '../../../server/billing/reversals';
 import type { Gateway, MayaPayment } from '../../../server/gateway/maya';
 import { SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { CONSENT } from '../support/consent';
 
 let server: BillingServer;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ const recordsOf = async (email: string) => (await server.as(email).get('/payment
 describe('one payment in flight per viewer', () => {
   it('ten parallel card purchases, five per plan: one charge, one subscription', async () => {
     const cardToken = await verifiedCard();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => server.as(FREE).post('/payment/vault/create', { planId: (i % 2) + 1, cardToken })));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: (i % 2) + 1, cardToken })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     expect(await successes(FREE)).toBe(1);
     expect(await liveSubscriptions(FREE)).toBe(1);
@@ -53,7 +54,7 @@ describe('one payment in flight per viewer', () => {
   it('a card purchase supersedes a checkout left open; the checkout paid anyway is given back: one charge kept', async () => {
     const cardToken = await verifiedCard();
     const checkout = await server.as(FREE).post('/payment/checkout/create', { planId: 1 });
-    const card = await server.as(FREE).post('/payment/vault/create', { planId: 2, cardToken });
+    const card = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 2, cardToken });
     expect(card.status, card.json.message).toBe(200);
     await server.app.request(checkout.json.data.paymentLink, form('action=approve'));
     expect(await successes(FREE)).toBe(1);
@@ -134,7 +135,7 @@ describe('cards are usable once verified', () => {
     const saved = await server.as(FREE).post('/payment/vault/cards', { number: '5123456789012346', expMonth: '12', expYear: '2099', cvc: '123', isDefault: true });
     const cardToken = saved.json.data.cardTokenId as string;
     expect((await server.as(FREE).get('/payment/vault/cards/default')).json.data).toBeNull();
-    const early = await server.as(FREE).post('/payment/vault/create', { planId: 1, cardToken });
+    const early = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken });
     expect(early.status).toBe(400);
     expect(early.json.message).toBe('Please confirm this card with your bank first.');
     // The return address alone proves nothing: Maya is asked, and the card is still PRE_VERIFICATION there.

@@ -33,6 +33,7 @@ import { scenariosDocument, stateKey, type ModelPath } from '../../support/paths
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
 import { abortableFetch } from '../support/helpers';
 import { checkMoneyInvariants, MoneyInvariantError, type MoneyQuery } from '../support/money-invariants';
+import { CONSENT } from '../support/consent';
 
 /* ----------------------------------------------------------------- the walks */
 
@@ -332,7 +333,7 @@ const executors: Record<EventType, Executor> = {
     if (!sub) return void log.push('no subscription to change the card of');
     const other = sub.payment_details?.cardTokenId === CARDS[1] ? CARDS[0] : CARDS[1];
     await setCard(other, 'APPROVE');
-    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', {
+    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT,
       subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: other }),
     });
     log.push(`card → ${other}: ${answer(changed)}`);
@@ -343,7 +344,7 @@ const executors: Record<EventType, Executor> = {
     const sub = await currentSubscription();
     if (!sub) return void log.push('no subscription to change the plan of');
     const planId = sub.plan_id === 1 ? 2 : 1;
-    log.push(`plan → ${planId}: ${answer(await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: sub.id, planId }))}`);
+    log.push(`plan → ${planId}: ${answer(await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: sub.id, planId }))}`);
   },
   VOUCHER: async ({ log }) => {
     const code = `MODEL${++vouchers}`;

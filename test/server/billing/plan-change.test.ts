@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBillingPeriod } from '../../../server/billing/periods';
 import { planChangeNumbers } from '../../../server/billing/planChange';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { CONSENT } from '../support/consent';
 
 let server: BillingServer;
 beforeAll(async () => {
@@ -28,9 +29,9 @@ const paymentsOf = async (email: string) =>
   (await server.as(email).get('/payment/history')).json.data as Array<{ status: string; paymentMethod: string; totalAmount: string; planName: string; subscriptionId: string | null }>;
 const preview = (email: string, planId: number | string) => server.as(email).get(`/subscription/update-plan/preview?planId=${planId}`);
 const updatePlan = async (email: string, planId: number) =>
-  server.as(email).post('/subscription/update-plan', { subscriptionId: (await statusOf(email)).subscriptionId, planId });
+  server.as(email).post('/subscription/update-plan', { ...CONSENT, subscriptionId: (await statusOf(email)).subscriptionId, planId });
 const updateMethod = async (email: string, paymentMethod: string, paymentMethodDetails?: string) =>
-  server.as(email).post('/subscription/update-payment-method', {
+  server.as(email).post('/subscription/update-payment-method', { ...CONSENT,
     subscriptionId: (await statusOf(email)).subscriptionId, paymentMethod, ...(paymentMethodDetails === undefined ? {} : { paymentMethodDetails }),
   });
 
@@ -143,7 +144,7 @@ describe('change plan', () => {
     expect((await updatePlan(PREMIUM, 3)).status).toBe(400); // the FREE plan
     expect((await updatePlan(PREMIUM, 4)).status).toBe(400); // a voucher plan
     expect((await updatePlan(PREMIUM, 99)).status).toBe(404);
-    const foreign = await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: (await statusOf(CANCELED)).subscriptionId, planId: 2 });
+    const foreign = await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: (await statusOf(CANCELED)).subscriptionId, planId: 2 });
     expect(foreign.status).toBe(404);
     expect((await preview(PREMIUM, 'abc')).status).toBe(400);
     expect((await preview(PREMIUM, '')).status).toBe(400);
@@ -245,7 +246,7 @@ describe('change payment method', () => {
     expect(noCard.json.message).toBe('Please add a card first.');
     expect((await updateMethod(PREMIUM, 'MAYA_WALLET', 'not json')).json.message).toBe('paymentMethodDetails must be a JSON object.');
     expect((await updateMethod(PREMIUM, 'VOUCHER')).status).toBe(400);
-    const foreign = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: (await statusOf(CANCELED)).subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
+    const foreign = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: (await statusOf(CANCELED)).subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
     expect(foreign.status).toBe(404);
     expect((await statusOf(PREMIUM)).paymentMethod).toBe('MAYA_VAULT');
   });

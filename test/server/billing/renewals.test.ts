@@ -11,6 +11,7 @@ import { defaultGatewayConfig } from '../../../server/gateway/config';
 import { createMayaClient } from '../../../server/gateway/maya';
 import { createMailer } from '../../../server/platform/mail';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, type BillingServer } from '../support/billing-helpers';
+import { CONSENT } from '../support/consent';
 
 let server: BillingServer;
 let deps: RenewalDeps;
@@ -180,7 +181,7 @@ describe('a failed renewal', () => {
       expect((await dueWork(server.db, await server.clock())).renew).not.toContain(sub.id);
       // The viewer puts the (working) card back: the charge is tried at once, for the period that began at the old end date.
       await server.db.exec(`UPDATE saved_cards SET customer_id = (SELECT customer_id FROM sandbox_cards WHERE card_token_id = 'seed-card-premium') WHERE card_token_id = 'seed-card-premium'`);
-      const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT' });
+      const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT' });
       expect(changed.status, changed.json.message).toBe(200);
       // While PAST_DUE the answer says it is charged now, and when (the app waits for that attempt's outcome).
       expect(changed.json.message).toBe('Your payment method has been updated. We are charging it now for the overdue payment.');
@@ -203,7 +204,7 @@ describe('subscriptions that are never charged', () => {
     )).rows;
     const canceled = ends.find((r) => r.email === 'canceled@example.com')!;
     // canceled@ reactivates: an ACTIVE checkout subscription, reminded from 3 days before its end.
-    expect((await server.as('canceled@example.com').post('/subscription/resubscribe', { subscriptionId: canceled.id })).status).toBe(200);
+    expect((await server.as('canceled@example.com').post('/subscription/resubscribe', { ...CONSENT, subscriptionId: canceled.id })).status).toBe(200);
     await server.setClock(new Date(canceled.end_date.getTime() - 3 * DAY_MS + 60_000));
     const { remindCheckout, noticeEnd } = await import('../../../server/billing/renewals');
     const due = await dueWork(server.db, await server.clock());
@@ -256,7 +257,7 @@ describe('what the viewer is told', () => {
     const sub = (await server.db.query<{ id: string; end_date: Date }>(
       `SELECT s.id, s.end_date FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.status = 'CANCELED'`, [CANCELED],
     )).rows[0]!;
-    expect((await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: sub.id })).status).toBe(200);
+    expect((await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: sub.id })).status).toBe(200);
     expect((await status(CANCELED)).renewal).toBeUndefined();
     const early = await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id });
     expect([early.status, early.json.message]).toEqual([409, 'You can renew from 3 days before your subscription ends.']);

@@ -14,6 +14,7 @@ import {
 } from '../support/seams-harness';
 import { addBillingPeriod } from '../../../server/billing/periods';
 import { buyWithCard } from '../../../server/billing/purchase';
+import { CONSENT, CONSENTED } from '../support/consent';
 
 let server: BillingServer;
 let deps: RenewalDeps;
@@ -93,7 +94,7 @@ describe('F2: a voucher redeemed while a renewal more than 7 days late is being 
 describe('F3: a Renew now whose process died before Maya answered the checkout', () => {
   it('(checkout subscription) is resolved by the reconciler, and Renew now works again', async () => {
     const sub = await latestSubscription(server, CANCELED);
-    expect((await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: sub.id })).status).toBe(200);
+    expect((await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: sub.id })).status).toBe(200);
     const start = at(sub.end_date, -3 * DAY_MS + MINUTE);
     await server.setClock(start);
     let reached!: () => void;
@@ -145,7 +146,7 @@ describe('F4: a renewal given back because the viewer canceled while it was char
     await renewSubscription(cancelDuringCharge.deps, sub.id); // the success pays for nothing: voided
     expect(await keptCharges(server)).toEqual([]);
 
-    const back = await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId: sub.id });
+    const back = await server.as(PREMIUM).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: sub.id });
     expect(back.status, back.json.message).toBe(200);
     expect((await latestSubscription(server, PREMIUM)).status).toBe('PAST_DUE');
     expect(await renewSubscription(deps, sub.id), 'a reactivation is charged at once').toBe('renewed');
@@ -187,7 +188,7 @@ describe('F6: a receipt is dated when Maya was paid', () => {
     const lost = faultyGateway(server)
       .on({ method: 'POST', path: CARD_PAYMENT, forward: true, fault: 'timeout', times: 1 })
       .on({ method: 'GET', path: BY_REFERENCE, fault: 'timeout' });
-    await buyWithCard(lost.deps, await userId(server, FREE), 1, card).catch(() => null);
+    await buyWithCard(lost.deps, await userId(server, FREE), 1, card, CONSENTED).catch(() => null);
     await reconcileAt(at(paidAt, 30 * MINUTE));
     const record = (await newRecords(server, FREE)).find((r) => r.status === 'PAYMENT_SUCCESS')!;
     const page = await server.as(FREE).get(`/payment/receipts/${record.id}`);
@@ -207,7 +208,7 @@ describe('F7: a plan change carries only time still paid (nothing from a PAST_DU
     expect(await renewSubscription(deps, sub.id)).toBe('failed');
     expect((await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId: sub.id })).status).toBe(200);
     await setCard(server, 'APPROVE');
-    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: sub.id, planId: 2 });
+    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: sub.id, planId: 2 });
     expect(changed.status, changed.json.message).toBe(200);
     const now = await latestSubscription(server, PREMIUM);
     expect(now.end_date.toISOString(), 'a year from the change, no unpaid grace days added').toBe(addBillingPeriod(changedAt, 'year', 1).toISOString());

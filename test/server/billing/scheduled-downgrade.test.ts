@@ -15,6 +15,7 @@ import { checkMoneyInvariants, type MoneyQuery } from '../support/money-invarian
 import {
   at, attemptsFor, expectMoneyInvariant, keptCharges, latestSubscription, MINUTE, onHostedPage, PREMIUM, resetSeams, setCard, startSeamsServer,
 } from '../support/seams-harness';
+import { CONSENT } from '../support/consent';
 
 let server: BillingServer;
 let deps: RenewalDeps;
@@ -32,7 +33,7 @@ const YEARLY = 2;
 const statusOf = async () => (await server.as(PREMIUM).get('/subscription/status')).json.data;
 const preview = (planId: number) => server.as(PREMIUM).get(`/subscription/update-plan/preview?planId=${planId}`);
 const changePlan = async (planId: number, subscriptionId?: string) =>
-  server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: subscriptionId ?? (await statusOf()).subscriptionId, planId });
+  server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: subscriptionId ?? (await statusOf()).subscriptionId, planId });
 const undo = async (subscriptionId?: string) =>
   server.as(PREMIUM).post('/subscription/update-plan/undo', { subscriptionId: subscriptionId ?? (await statusOf()).subscriptionId });
 const scheduledIn = async (id: string) =>
@@ -197,7 +198,7 @@ describe('a move down waits for the end of the paid period', () => {
     expect((await preview(MONTHLY)).json.message).toBe(refused.json.message);
     expect(await keptCharges(server)).toEqual(['990.00']);
 
-    expect((await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId: yearly.id })).status).toBe(200);
+    expect((await server.as(PREMIUM).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: yearly.id })).status).toBe(200);
     expect((await statusOf()).scheduledChange).toBeUndefined();
     expect((await changePlan(MONTHLY)).status).toBe(200);
     expect((await statusOf()).scheduledChange).toMatchObject({ planName: 'Monthly' });
@@ -223,7 +224,7 @@ describe('a move down waits for the end of the paid period', () => {
 
   it('a checkout subscription: Renew now pays the next period on the scheduled plan, at its price', async () => {
     const yearly = await onYearly();
-    expect((await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: yearly.id, paymentMethod: 'MAYA_CHECKOUT' })).status).toBe(200);
+    expect((await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: yearly.id, paymentMethod: 'MAYA_CHECKOUT' })).status).toBe(200);
     expect((await changePlan(MONTHLY)).status).toBe(200);
     expect((await statusOf()).scheduledChange).toMatchObject({ planName: 'Monthly', planAmount: '99.00' });
     await server.setClock(at(yearly.end, -2 * 24 * 60 * MINUTE));
@@ -265,7 +266,7 @@ describe('a voucher on a paid plan (finding 4)', () => {
 
   it('a voucher that replaces a plan (checkout) shows in the history at ₱0, not at its face value', async () => {
     const yearly = await onYearly();
-    expect((await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: yearly.id, paymentMethod: 'MAYA_CHECKOUT' })).status).toBe(200);
+    expect((await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: yearly.id, paymentMethod: 'MAYA_CHECKOUT' })).status).toBe(200);
     expect((await server.as(PREMIUM).post('/subscription-voucher/redeem', { code: 'BISAYA30' })).status).toBe(200);
     const [voucher] = (await server.as(PREMIUM).get('/subscription/history')).json.data as Array<{ plan: string; price: string }>;
     expect(voucher).toMatchObject({ plan: 'Voucher 30 Days', price: '0.00' });

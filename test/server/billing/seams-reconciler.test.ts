@@ -21,6 +21,7 @@ import {
   resetSeams, startSeamsServer,
   at, HOUR, MINUTE, reconcileAt as reconcileAtFor,
 } from '../support/seams-harness';
+import { CONSENT, CONSENTED } from '../support/consent';
 
 let server: BillingServer;
 let deps: RenewalDeps;
@@ -41,7 +42,7 @@ describe('the reconciler resolves what nobody else looks at again', () => {
       .on({ method: 'POST', path: CARD_PAYMENT, forward: true, fault: 'timeout', times: 1 })
       .on({ method: 'GET', path: BY_REFERENCE, fault: 'timeout' })
       .on({ method: 'GET', path: PAYMENT_BY_ID, fault: 'timeout' });
-    await buyWithCard(lost.deps, await userId(server, FREE), 1, card).catch(() => null);
+    await buyWithCard(lost.deps, await userId(server, FREE), 1, card, CONSENTED).catch(() => null);
     expect(await keptCharges(server)).toEqual(['99.00']);
 
     await reconcileAt(at(start, 2 * MINUTE));
@@ -55,13 +56,13 @@ describe('the reconciler resolves what nobody else looks at again', () => {
     await server.setClock(at(sub.end_date, MINUTE));
     const down = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, fault: 'timeout' });
     expect(await renewSubscription(down.deps, sub.id)).toBe('pending');
-    const switched = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_CHECKOUT' });
+    const switched = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: sub.id, paymentMethod: 'MAYA_CHECKOUT' });
     expect(switched.status, switched.json.message).toBe(200);
 
     await reconcileAt(at(sub.end_date, 2 * HOUR));
     const record = (await newRecords(server, PREMIUM)).find((r) => r.reference_id === renewalReference(sub.id, sub.end_date));
     expect(record?.status).not.toBe('PENDING');
-    const bought = await server.as(PREMIUM).post('/payment/vault/create', { planId: 1, cardToken: SEED_CARD });
+    const bought = await server.as(PREMIUM).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: SEED_CARD });
     expect(bought.status, bought.json.message).toBe(200);
     await expectMoneyInvariant(server);
   });
@@ -72,7 +73,7 @@ describe('the reconciler resolves what nobody else looks at again', () => {
     let reached!: () => void;
     const atMaya = new Promise<void>((resolve) => (reached = resolve));
     const dying = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, fault: 'hang', times: 1, before: async () => reached() });
-    void buyWithCard(dying.deps, await userId(server, FREE), 1, card).catch(() => {});
+    void buyWithCard(dying.deps, await userId(server, FREE), 1, card, CONSENTED).catch(() => {});
     await atMaya;
 
     await reconcileAt(at(start, 2 * HOUR));

@@ -26,6 +26,7 @@ import {
   resetSeams, startSeamsServer,
   at, HOUR, MINUTE,
 } from '../support/seams-harness';
+import { CONSENT, CONSENTED } from '../support/consent';
 
 let server: BillingServer;
 let deps: RenewalDeps;
@@ -54,7 +55,7 @@ describe('charged twice after a plan change: the replaced subscription is never 
   it('a plan change while PAST_DUE closes the PAST_DUE subscription; its day-1 retry charges nothing', async () => {
     const sub = await pastDue();
     await setCard(server, 'APPROVE'); // the viewer topped up, then upgraded
-    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: sub.id, planId: 2 });
+    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: sub.id, planId: 2 });
     expect(changed.status, changed.json.message).toBe(200);
     expect(await statusOf(PREMIUM)).toMatchObject({ planId: 2, status: 'ACTIVE' });
 
@@ -68,7 +69,7 @@ describe('charged twice after a plan change: the replaced subscription is never 
   it('a plan change after the end date, before the engine renewed it, leaves nothing to renew', async () => {
     const sub = await latestSubscription(server, PREMIUM);
     await server.setClock(at(sub.end_date, 5 * MINUTE)); // the engine has a backlog of minutes
-    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: sub.id, planId: 2 });
+    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: sub.id, planId: 2 });
     expect(changed.status, changed.json.message).toBe(200);
 
     await server.setClock(at(sub.end_date, 10 * MINUTE));
@@ -81,7 +82,7 @@ describe('charged twice after a plan change: the replaced subscription is never 
     const sub = await latestSubscription(server, PREMIUM);
     await setCard(server, 'THREE_DS');
     await server.setClock(at(sub.end_date, -2 * MINUTE));
-    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: sub.id, planId: 2 });
+    const changed = await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: sub.id, planId: 2 });
     expect(changed.status, changed.json.message).toBe(200);
     await server.setClock(at(sub.end_date, 2 * MINUTE));
     expect(await onHostedPage(server, changed.json.data.paymentLink, 'approve')).toBe('http://localhost/payment?status=success');
@@ -106,7 +107,7 @@ describe('a charge the gateway took is never lost', () => {
   it.each(afterCharging)('a card purchase whose call %s after Maya charged is not written off; reading Maya pays the period', async (_, fault) => {
     const card = await verifiedCard(server, FREE);
     const faulty = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, forward: true, fault, times: 1 });
-    const answer = await buyWithCard(faulty.deps, await userId(server, FREE), 1, card).then(
+    const answer = await buyWithCard(faulty.deps, await userId(server, FREE), 1, card, CONSENTED).then(
       () => null,
       (error: { status?: number }) => error,
     );
@@ -126,7 +127,7 @@ describe('a charge the gateway took is never lost', () => {
     const sub = await latestSubscription(server, PREMIUM);
     await server.freezeClock();
     const faulty = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, forward: true, fault: 500, times: 1 });
-    await changePlan(faulty.deps, await userId(server, PREMIUM), sub.id, 2).catch(() => null);
+    await changePlan(faulty.deps, await userId(server, PREMIUM), sub.id, 2, 'en', CONSENTED).catch(() => null);
     expect(await keptCharges(server)).toEqual(['990.00']);
     const [record] = await newRecords(server, PREMIUM);
     expect(record!.status, 'an unknown outcome stays open until Maya is read').not.toBe('PAYMENT_FAILED');
@@ -159,7 +160,7 @@ describe('a charge the gateway took is never lost', () => {
       .on({ method: 'POST', path: CARD_PAYMENT, forward: true, fault: 'timeout', times: 1 })
       .on({ method: 'GET', path: BY_REFERENCE, fault: 'timeout' })
       .on({ method: 'GET', path: PAYMENT_BY_ID, fault: 'timeout' });
-    await buyWithCard(faulty.deps, await userId(server, FREE), 1, card).catch(() => null);
+    await buyWithCard(faulty.deps, await userId(server, FREE), 1, card, CONSENTED).catch(() => null);
     const payment = (await server.db.query<{ id: string }>(`SELECT id FROM sandbox_payments WHERE status = 'PAYMENT_SUCCESS'`)).rows[0]!;
 
     const first = await deliverWebhook(server, payment.id, { mayaDown: true });
@@ -222,7 +223,7 @@ describe('the method given while PAST_DUE is the one that renews afterwards', ()
   it('a new card while PAST_DUE pays the overdue period, and the next period is charged on it, not on the card that failed', async () => {
     const sub = await pastDue(); // the seeded card keeps declining
     const card = await verifiedCard(server, PREMIUM); // ends in 2346
-    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', {
+    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT,
       subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: card }),
     });
     expect(changed.status, changed.json.message).toBe(200);
@@ -251,11 +252,11 @@ describe('never locked out of paying', () => {
     const down = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, fault: 'timeout' });
     expect(await renewSubscription(down.deps, sub.id)).toBe('pending');
     // The viewer moves to checkout (auto-renew off): the subscription leaves the engine's queue, its period is over.
-    const switched = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_CHECKOUT' });
+    const switched = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: sub.id, paymentMethod: 'MAYA_CHECKOUT' });
     expect(switched.status, switched.json.message).toBe(200);
 
     await server.setClock(at(sub.end_date, 2 * HOUR + MINUTE));
-    const bought = await server.as(PREMIUM).post('/payment/vault/create', { planId: 1, cardToken: SEED_CARD });
+    const bought = await server.as(PREMIUM).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: SEED_CARD });
     expect(bought.status, bought.json.message).toBe(200);
     expect(await statusOf(PREMIUM)).toMatchObject({ planType: 'PREMIUM', status: 'ACTIVE' });
     await expectMoneyInvariant(server);
@@ -267,12 +268,12 @@ describe('never locked out of paying', () => {
     let reached!: () => void;
     const atMaya = new Promise<void>((resolve) => (reached = resolve));
     const dying = faultyGateway(server).on({ method: 'POST', path: CARD_PAYMENT, fault: 'hang', times: 1, before: async () => reached() });
-    void buyWithCard(dying.deps, await userId(server, FREE), 1, card).catch(() => {});
+    void buyWithCard(dying.deps, await userId(server, FREE), 1, card, CONSENTED).catch(() => {});
     await atMaya; // its PENDING record is written; Maya never got the charge
     expect((await newRecords(server, FREE)).map((r) => r.status)).toEqual(['PENDING']);
 
     await server.setClock(at(start, 2 * HOUR));
-    const bought = await server.as(FREE).post('/payment/vault/create', { planId: 1, cardToken: card });
+    const bought = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: card });
     expect(bought.status, bought.json.message).toBe(200);
     expect(await statusOf(FREE)).toMatchObject({ planType: 'PREMIUM' });
     await expectMoneyInvariant(server);
@@ -284,7 +285,7 @@ describe('never locked out of paying', () => {
     const checkout = await server.as(FREE).post('/payment/checkout/create', { planId: 1 });
     expect(checkout.status, checkout.json.message).toBe(200);
     // The tab is closed; the viewer pays the yearly plan by card instead.
-    const bought = await server.as(FREE).post('/payment/vault/create', { planId: 2, cardToken: card });
+    const bought = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 2, cardToken: card });
     expect(bought.status, bought.json.message).toBe(200);
     expect(await statusOf(FREE)).toMatchObject({ planType: 'PREMIUM', planId: 2 });
 
@@ -314,7 +315,7 @@ describe('vouchers, cancel and Renew now at the seams', () => {
 
   it('a voucher redeemed while a Renew-now checkout is open gives no overlapping paid period', async () => {
     const sub = await latestSubscription(server, CANCELED);
-    expect((await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: sub.id })).status).toBe(200);
+    expect((await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: sub.id })).status).toBe(200);
     await server.setClock(at(sub.end_date, -3 * DAY_MS + MINUTE));
     const renew = await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id });
     expect(renew.status, renew.json.message).toBe(200);
@@ -340,7 +341,7 @@ describe('vouchers, cancel and Renew now at the seams', () => {
 
   it('a PAST_DUE subscription switched to checkout is not charged by the engine and is paid by Renew now', async () => {
     const sub = await pastDue();
-    const switched = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_CHECKOUT' });
+    const switched = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: sub.id, paymentMethod: 'MAYA_CHECKOUT' });
     expect(switched.status, switched.json.message).toBe(200);
     await server.setClock(at(sub.end_date, DAY_MS + MINUTE));
     const watched = faultyGateway(server);
@@ -360,7 +361,7 @@ describe('vouchers, cancel and Renew now at the seams', () => {
   it('re-saving the same card while PAST_DUE is retried at once at most 3 times a Manila day', async () => {
     const sub = await pastDue(); // the clock stays one minute after the end date: one Manila day
     for (let i = 0; i < 5; i++) {
-      const saved = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT' });
+      const saved = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: sub.id, paymentMethod: 'MAYA_VAULT' });
       expect(saved.status, saved.json.message).toBe(200);
       await renewSubscription(deps, sub.id);
     }
@@ -416,14 +417,14 @@ describe('a receipt for every successful payment, dated when it was paid', () =>
   it('a purchase by card', async () => {
     const card = await verifiedCard(server, FREE);
     const paidAt = await server.freezeClock();
-    expect((await server.as(FREE).post('/payment/vault/create', { planId: 1, cardToken: card })).status).toBe(200);
+    expect((await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 1, cardToken: card })).status).toBe(200);
     await expectReceipt(FREE, (await paidRecord(FREE)).id, paidAt);
   });
 
   it('a purchase by Maya wallet', async () => {
     const linkId = await linkedWallet(server, FREE);
     const paidAt = await server.freezeClock();
-    const bought = await server.as(FREE).post('/payment/wallet/create', { planId: 1, linkId });
+    const bought = await server.as(FREE).post('/payment/wallet/create', { ...CONSENT, planId: 1, linkId });
     expect(bought.status, bought.json.message).toBe(200);
     await expectReceipt(FREE, (await paidRecord(FREE)).id, paidAt);
   });
@@ -440,13 +441,13 @@ describe('a receipt for every successful payment, dated when it was paid', () =>
   it('a plan change', async () => {
     const sub = await latestSubscription(server, PREMIUM);
     const paidAt = await server.freezeClock();
-    expect((await server.as(PREMIUM).post('/subscription/update-plan', { subscriptionId: sub.id, planId: 2 })).status).toBe(200);
+    expect((await server.as(PREMIUM).post('/subscription/update-plan', { ...CONSENT, subscriptionId: sub.id, planId: 2 })).status).toBe(200);
     await expectReceipt(PREMIUM, (await paidRecord(PREMIUM)).id, paidAt);
   });
 
   it('Renew now, paid 10 minutes after the checkout was opened', async () => {
     const sub = await latestSubscription(server, CANCELED);
-    expect((await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: sub.id })).status).toBe(200);
+    expect((await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: sub.id })).status).toBe(200);
     const opened = at(sub.end_date, -3 * DAY_MS + MINUTE);
     await server.setClock(opened);
     const renew = await server.as(CANCELED).post('/payment/checkout/renew', { subscriptionId: sub.id });

@@ -9,6 +9,7 @@ import { paymentHistory } from '../../../server/billing/payments';
 import { SUBSCRIPTION_MESSAGES, subscriptionHistory, subscriptionStatus } from '../../../server/billing/subscriptions';
 import type { Db } from '../../../server/platform/db';
 import { DAY_MS, SERVER_START_TIMEOUT_MS, startBillingServer, V1, type BillingServer } from '../support/billing-helpers';
+import { CONSENT } from '../support/consent';
 
 const PREMIUM = 'premium@example.com';
 const CANCELED = 'canceled@example.com';
@@ -47,13 +48,13 @@ describe('issue 19 answers', () => {
   it('saving the method a subscription already renews on says nothing changed and writes nothing', async () => {
     const status = await statusOf(PREMIUM);
     const before = (await server.db.query<{ updated_at: Date }>('SELECT updated_at FROM subscriptions WHERE id = $1', [status.subscriptionId])).rows[0]!;
-    const same = await server.as(PREMIUM).post('/subscription/update-payment-method', {
+    const same = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT,
       subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: 'seed-card-premium' }),
     });
     expect([same.status, same.json.message]).toEqual([200, 'This is already your payment method. Nothing was changed.']);
     const after = (await server.db.query<{ updated_at: Date }>('SELECT updated_at FROM subscriptions WHERE id = $1', [status.subscriptionId])).rows[0]!;
     expect(after.updated_at).toEqual(before.updated_at);
-    const checkout = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
+    const checkout = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
     expect(checkout.json.message).toBe('Your payment method has been updated. It takes effect in your next billing cycle.');
   });
 });
@@ -289,7 +290,7 @@ describe('cancel', () => {
 describe('resubscribe', () => {
   it('makes a canceled subscription ACTIVE again before its end date (auto-renew only for a card or wallet)', async () => {
     const before = await statusOf(CANCELED);
-    const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId: before.subscriptionId });
+    const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId: before.subscriptionId });
     expect(status, json.message).toBe(200);
     // canceled@ pays by checkout: no next billing date, it is renewed by hand (newcomer's review).
     expect(json.message).toMatch(/^Your subscription is active again until \d{2}\/\d{2}\/\d{4} .+\. Maya Checkout does not renew by itself: press Renew now from 3 days before\.$/);
@@ -304,7 +305,7 @@ describe('resubscribe', () => {
   it('cancel then reactivate round-trips for the premium account', async () => {
     const { subscriptionId } = await statusOf(PREMIUM);
     expect((await server.as(PREMIUM).post('/subscription/cancel', { subscriptionId })).status).toBe(200);
-    expect((await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId })).status).toBe(200);
+    expect((await server.as(PREMIUM).post('/subscription/resubscribe', { ...CONSENT, subscriptionId })).status).toBe(200);
     expect(await statusOf(PREMIUM)).toMatchObject({ status: 'ACTIVE', paymentMethod: 'MAYA_VAULT' });
     expect((await historyOf(PREMIUM))[0]!.autoRenew).toBe(true);
   });
@@ -312,7 +313,7 @@ describe('resubscribe', () => {
   it('refuses after the end date with a clear message, and the viewer stays FREE', async () => {
     const { subscriptionId, endDate } = await statusOf(CANCELED);
     await server.setClock(new Date(new Date(endDate!).getTime() + DAY_MS));
-    const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { subscriptionId });
+    const { status, json } = await server.as(CANCELED).post('/subscription/resubscribe', { ...CONSENT, subscriptionId });
     expect(status).toBe(409);
     expect(json.success).toBe(false);
     expect(json.message).toMatch(/^This subscription ended on \d{2}\/\d{2}\/\d{4} .* and can no longer be reactivated\. Please subscribe again\.$/);
@@ -321,7 +322,7 @@ describe('resubscribe', () => {
 
   it('refuses an ACTIVE subscription', async () => {
     const { subscriptionId } = await statusOf(PREMIUM);
-    const { status, json } = await server.as(PREMIUM).post('/subscription/resubscribe', { subscriptionId });
+    const { status, json } = await server.as(PREMIUM).post('/subscription/resubscribe', { ...CONSENT, subscriptionId });
     expect([status, json.message]).toEqual([409, SUBSCRIPTION_MESSAGES.alreadyActive]);
   });
 
@@ -329,7 +330,7 @@ describe('resubscribe', () => {
     const { subscriptionId } = await statusOf(CANCELED);
     const token = await server.tokenOf(CANCELED);
     const results = await Promise.all(
-      [1, 2].map(() => server.call('POST', `${V1}/subscription/resubscribe`, { token, body: { subscriptionId } })),
+      [1, 2].map(() => server.call('POST', `${V1}/subscription/resubscribe`, { token, body: { ...CONSENT, subscriptionId } })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
@@ -337,7 +338,7 @@ describe('resubscribe', () => {
   it('keeps a reactivated voucher subscription without auto-renew', async () => {
     const { subscriptionId } = await statusOf(VOUCHER);
     expect((await server.as(VOUCHER).post('/subscription/cancel', { subscriptionId })).status).toBe(200);
-    const { status, json } = await server.as(VOUCHER).post('/subscription/resubscribe', { subscriptionId });
+    const { status, json } = await server.as(VOUCHER).post('/subscription/resubscribe', { ...CONSENT, subscriptionId });
     expect(status).toBe(200);
     expect(json.message).toMatch(/^Your voucher subscription is active again until /);
     expect((await historyOf(VOUCHER))[0]).toMatchObject({ status: 'ACTIVE', autoRenew: false });
@@ -404,7 +405,7 @@ describe('the card and voucher a subscription shows (migration 010, issue 21)', 
     }
     expect(await differing()).toEqual([]);
     const { subscriptionId } = await statusOf(PREMIUM);
-    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
+    const changed = await server.as(PREMIUM).post('/subscription/update-payment-method', { ...CONSENT, subscriptionId, paymentMethod: 'MAYA_CHECKOUT' });
     expect(changed.status, changed.json.message).toBe(200);
     expect(await differing()).toEqual([]);
     expect((await statusOf(PREMIUM)).paymentMethodDetails).toEqual({ description: 'Maya Checkout' });

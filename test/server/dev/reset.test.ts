@@ -1,6 +1,7 @@
 /** POST /dev/reset: the demo accounts as seeded again (what the browser tests start from). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/helpers';
+import { CONSENT } from '../support/consent';
 
 const V1 = '/api/v1/mobile';
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -40,7 +41,7 @@ describe('POST /dev/reset and the sandbox', () => {
     expect((await server.call('POST', '/dev/reset')).status).toBe(200);
     const token = (await server.signIn('premium@example.com')).json.data.accessToken as string;
     const { subscriptionId } = (await server.call('GET', `${V1}/subscription/status`, { token })).json.data;
-    const changed = await server.call('POST', `${V1}/subscription/update-plan`, { token, body: { subscriptionId, planId: 2 } });
+    const changed = await server.call('POST', `${V1}/subscription/update-plan`, { token, body: { ...CONSENT, subscriptionId, planId: 2 } });
     expect(changed.status).toBe(200);
     expect((await server.call('GET', `${V1}/subscription/status`, { token })).json.data.planId).toBe(2);
   });
