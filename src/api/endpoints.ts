@@ -63,11 +63,11 @@ export function createApi(http: Http) {
       request(`${V1}/subscription/plans/${encodeURIComponent(String(idOrSlug))}`, { schema: s.planSchema, signal }),
     cancelSubscription: (body: { subscriptionId: string }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/cancel`, { method: 'POST', body, schema: nothing, signal }),
-    resubscribe: (body: { subscriptionId: string }, signal?: AbortSignal) =>
+    resubscribe: (body: z.input<typeof s.resubscribeRequestSchema>, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/resubscribe`, { method: 'POST', body, schema: nothing, signal }),
     updatePaymentMethod: (body: z.infer<typeof s.updatePaymentMethodRequestSchema>, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-payment-method`, { method: 'POST', body, schema: s.updatePaymentMethodResultSchema, signal }),
-    updatePlan: (body: { subscriptionId: string; planId: number }, signal?: AbortSignal) =>
+    updatePlan: (body: z.input<typeof s.updatePlanRequestSchema>, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/subscription/update-plan`, { method: 'POST', body, schema: s.planUpdateResultSchema, signal }),
     /** Ours (product.md#scheduled-downgrade): undoes a move down scheduled for the end of the paid period ("Keep Yearly"). */
     keepPlan: (body: z.infer<typeof s.subscriptionIdRequestSchema>, signal?: AbortSignal) =>
@@ -98,13 +98,13 @@ export function createApi(http: Http) {
       request(`${V1}/payment/wallet/link`, { method: 'POST', body, schema: s.walletLinkStartResponseSchema, signal }),
     unlinkWallet: (signal?: AbortSignal) =>
       requestWithMessage(`${V1}/payment/wallet/link`, { method: 'DELETE', schema: nothing, signal }),
-    payWithWallet: (body: { planId: number; linkId: string }, signal?: AbortSignal) =>
+    payWithWallet: (body: z.input<typeof s.planWithLinkSchema>, signal?: AbortSignal) =>
       request(`${V1}/payment/wallet/create`, { method: 'POST', body, schema: nothing, signal }),
     saveCard: (body: s.NewCard, signal?: AbortSignal) =>
       request(`${V1}/payment/vault/cards`, { method: 'POST', body, schema: s.savedCardSchema, signal }),
     getDefaultCard: (signal?: AbortSignal) =>
       request(`${V1}/payment/vault/cards/default`, { schema: z.nullable(s.savedCardSchema), signal }),
-    payWithCard: (body: { planId: number; cardToken: string }, signal?: AbortSignal) =>
+    payWithCard: (body: z.input<typeof s.planWithCardTokenSchema>, signal?: AbortSignal) =>
       request(`${V1}/payment/vault/create`, { method: 'POST', body, schema: s.vaultPaymentResponseSchema, signal }),
   };
 }

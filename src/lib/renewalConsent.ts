@@ -3,7 +3,7 @@
  * (product.md#renewal-consent): written by the app from the catalogs, and again by the server, which
  * checks that the words the app sent are that sentence in their language and records both.
  */
-import { m, type Locale } from '../i18n';
+import { currentLocale, m, type Locale } from '../i18n';
 import { formatDate } from './dates';
 import { formatPrice } from './format';
 import { DISPLAY_TIME_ZONE } from './product';
@@ -29,4 +29,9 @@ export function isRenewalConsentSentence(text: string, locale: Locale): boolean 
   const template = m.renews_automatically_on_date_at({ date: marker, price: marker }, { locale });
   const pattern = new RegExp(`^${template.split(marker).map(escapeRegExp).join('[^\\u0000-\\u001f]{1,40}?')}$`);
   return pattern.test(text);
+}
+
+/** What the app sends once the viewer ticked the box under `text`: the words and the language they were read in. */
+export function ticked(text: string): { accepted: true; text: string; language: Locale } {
+  return { accepted: true, text, language: currentLocale() };
 }

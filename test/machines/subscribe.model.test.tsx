@@ -15,7 +15,7 @@ import type { WalletLink } from '../../src/api/schemas';
 import type { ChosenCard } from '../../src/machines/cardEntry/cardEntry.machine';
 import { choiceState, format, type SubscribeLocation, type WizardMethod } from '../../src/machines/subscribe/subscribe.address';
 import { INVALID_QUERY, subscribeMachine } from '../../src/machines/subscribe/subscribe.machine';
-import { METHOD_LABELS, nextSteps, planPrice } from '../../src/machines/subscribe/subscribe.connect';
+import { METHOD_LABELS, nextSteps, planPrice, purchaseConsentText } from '../../src/machines/subscribe/subscribe.connect';
 import type { Plan } from '../../src/api/schemas';
 import { currentLocale, m, overwriteGetLocale, type Locale } from '../../src/i18n';
 import SubscribePage from '../../src/views/pages/SubscribePage';
@@ -73,6 +73,8 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
     'step.back': [{ type: 'step.back' }],
     'step.edit': [{ type: 'step.edit', step: 1 }, { type: 'step.edit', step: 2 }],
     'payment.submit': [{ type: 'payment.submit' }],
+    // The view sends the sentence it shows (product.md#renewal-consent); the fixture's words only stand for it.
+    'consent.toggle': [{ type: 'consent.toggle', consent: { accepted: true, text: 'the sentence shown', language: locale } }, { type: 'consent.toggle', consent: null }],
     'checkout.confirm': [{ type: 'checkout.confirm' }],
     'checkout.decline': [{ type: 'checkout.decline' }],
     'wizard.retry': [{ type: 'wizard.retry' }],
@@ -84,7 +86,7 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
     ],
   },
   serializeContext: (s) =>
-    [s.context.plan, s.context.step, s.context.method, s.context.card ? 'card' : '', s.context.linkId ?? '', s.context.walletLinkStatus ?? ''].join('|'),
+    [s.context.plan, s.context.step, s.context.method, s.context.card ? 'card' : '', s.context.linkId ?? '', s.context.walletLinkStatus ?? '', s.context.renewalConsent ? 'agreed' : ''].join('|'),
   prune: (s, e) => {
     const { context } = s;
     const fresh = context.plan === null;
@@ -96,11 +98,13 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
     }
     // The reload of Confirm by card: it pays, or goes back a step.
     if (context.plan === 'yearly' && context.card !== null) {
+      if (e.type === 'consent.toggle') return ((e as unknown as { consent: unknown }).consent !== null) === (context.renewalConsent === null);
       return ['payment.submit', 'step.back', 'xstate.done.actor.loadPlans', 'xstate.done.actor.payWithCard'].includes(e.type)
         || (e.type === 'xstate.done.actor.loadStatus' && (e as unknown as { output: { planType: string } }).output.planType === 'FREE');
     }
     if (context.walletLinkStatus === 'success') {
       if (e.type === 'wallet.changed') return context.linkId === null;
+      if (e.type === 'consent.toggle') return ((e as unknown as { consent: unknown }).consent !== null) === (context.renewalConsent === null);
       return ['step.continue', 'payment.submit', 'xstate.done.actor.loadPlans', 'xstate.done.actor.payWithWallet'].includes(e.type)
         || (e.type === 'xstate.done.actor.loadStatus' && (e as unknown as { output: { planType: string } }).output.planType === 'FREE');
     }
@@ -122,6 +126,9 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
       case 'card.chosen': return context.method === 'card';
       // Maya's lookup answers while the panel shows; once linked, the link stays.
       case 'wallet.changed': return context.method === 'maya' && context.linkId === null;
+      // The tick shows on Confirm for a card or wallet; each press flips it.
+      case 'consent.toggle':
+        return context.method !== 'checkout' && ((e as unknown as { consent: unknown }).consent !== null) === (context.renewalConsent === null);
       default: return true;
     }
   },
@@ -186,6 +193,7 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
     'step.edit': async (run, event) =>
       run.user.click(step().getByRole('button', { name: event.step === 1 ? m.edit_plan() : m.edit_payment_method() })),
     'payment.submit': async (run) => run.user.click(step().getByRole('button', { name: PAY() })),
+    'consent.toggle': async (run) => run.user.click(step().getByRole('checkbox', { name: m.i_agree_to_automatic_renewal() })),
     // The person answers the question the page asks when checkout is picked.
     'checkout.confirm': async (run) => run.user.click(within(step().getByRole('alertdialog')).getByRole('button', { name: m.yes_i_m_sure() })),
     'checkout.decline': async (run) => run.user.click(within(step().getByRole('alertdialog')).getByRole('button', { name: m.cancel() })),
@@ -262,6 +270,30 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
       expect(step().queryByRole('alertdialog')).toBeNull();
       expect(step().getByRole('button', { name: PAY() })).toBeEnabled();
       expect(lastAddress(run).searchParams.get('step')).toBe('3');
+      // product.md#renewal-consent: a card or wallet says when and at what price it renews, with the tick; checkout has none.
+      if (context.method === 'checkout') {
+        expect(step().queryByRole('checkbox')).toBeNull();
+      } else {
+        const text = purchaseConsentText(plan);
+        expect(step().getByText(text)).toBeInTheDocument();
+        if (locale === 'en') expect(text).toMatch(new RegExp(`^Renews automatically on \\d\\d/\\d\\d/\\d{4} at ${plan.slug === 'monthly' ? '₱99' : '₱990'} until you cancel\\. Cancel anytime on Subscription\\.$`));
+        const box = step().getByRole('checkbox', { name: m.i_agree_to_automatic_renewal() });
+        expect(box).toHaveProperty('checked', context.renewalConsent !== null);
+        expect(box).not.toHaveAttribute('aria-invalid');
+        expect(step().queryByText(m.please_agree_to_automatic_renewal())).toBeNull();
+      }
+    },
+    // Pay pressed without the tick: nothing is paid; the box says why, and has the focus.
+    'confirm.consentMissing': async (run, snapshot) => {
+      const box = step().getByRole('checkbox', { name: m.i_agree_to_automatic_renewal() });
+      expect(box).not.toBeChecked();
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveAccessibleDescription(new RegExp(`^${m.please_agree_to_automatic_renewal().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await waitFor(() => expect(box).toHaveFocus());
+      expect(step().getByRole('button', { name: PAY() })).toBeEnabled();
+      expect(run.redirect).not.toHaveBeenCalled();
+      expect(lastAddress(run).searchParams.get('step')).toBe('3');
+      expect(snapshot.context.method).not.toBe('checkout');
     },
     // product.md#checkout-confirmation: asked in the page with the spec's words when checkout is picked (not by confirm()).
     checkoutQuestion: async (run, snapshot) => {

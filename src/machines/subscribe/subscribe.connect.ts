@@ -4,6 +4,8 @@ import type { Plan } from '../../api/schemas';
 import { m } from '../../i18n';
 import { cardTypeLabel, maskedCardNumber } from '../../lib/card';
 import { formatBillingPeriod, formatPrice } from '../../lib/format';
+import { addBillingPeriod } from '../../lib/billingPeriod';
+import { renewalConsentText, ticked } from '../../lib/renewalConsent';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import type { SubscribeEvent, SubscribeMachine, WizardMethod } from './subscribe.machine';
 import { CHECKOUT_CONFIRMATION, INVALID_QUERY } from './subscribe.machine';
@@ -49,6 +51,11 @@ export function methodDetail(method: WizardMethod, card: ChosenCard | null): str
   return CONFIRM_NAMES[method]();
 }
 
+/** product.md#renewal-consent: the plan bought now renews at the end of its first period, at its price. */
+export function purchaseConsentText(plan: Plan, now: Date = new Date()): string {
+  return renewalConsentText({ renewsOn: addBillingPeriod(now, plan.billingCycle, Number(plan.duration)), amount: plan.price, currency: plan.currency });
+}
+
 export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (event: SubscribeEvent) => void) {
   const { context } = state;
   const view: WizardView =
@@ -62,6 +69,13 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
   const paying = state.matches({ confirm: 'payingByCard' }) || state.matches({ confirm: 'payingByWallet' })
     || state.matches({ confirm: 'creatingCheckout' });
   const plan = context.selectedPlan;
+  const consentOf = (text: string) => ({
+    text,
+    checked: context.renewalConsent !== null,
+    missing: state.matches({ confirm: 'consentMissing' }),
+    prompts: context.consentPrompts,
+    onToggle: (checked: boolean) => send({ type: 'consent.toggle', consent: checked ? ticked(text) : null }),
+  });
   return {
     view,
     step: context.step,
@@ -83,6 +97,8 @@ export function connectSubscribe(state: SnapshotFrom<SubscribeMachine>, send: (e
           next: nextSteps(plan, context.method),
           payLabel: paying ? m.processing() : m.pay({ price: formatPrice(plan.price, plan.currency) }),
           paying,
+          /** A card or wallet renews by itself: the sentence and the tick (product.md#renewal-consent); checkout says it does not renew (`next`). */
+          consent: context.method === 'checkout' ? null : consentOf(purchaseConsentText(plan)),
         }
       : null,
     onRetry: () => send({ type: 'wizard.retry' }),

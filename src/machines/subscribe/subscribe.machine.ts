@@ -10,7 +10,7 @@
  * to /payment?status=failed with an error toast (product.md#payment-flows, product.md#errors).
  */
 import { assign, setup } from 'xstate';
-import type { Plan, SubscriptionStatusDetails } from '../../api/schemas';
+import type { Plan, RenewalConsent, SubscriptionStatusDetails } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
@@ -36,6 +36,10 @@ export interface SubscribeContext extends SubscribeLocation {
   /** The linked wallet's id, while the wallet panel reports one. */
   linkId: string | null;
   loadError: string | null;
+  /** product.md#renewal-consent: the sentence the viewer ticked on Confirm (a card or wallet renews by itself); null until then. */
+  renewalConsent: RenewalConsent | null;
+  /** Presses of Pay without the tick: the view moves the focus to the box on each. */
+  consentPrompts: number;
 }
 
 export type SubscribeEvent =
@@ -47,6 +51,7 @@ export type SubscribeEvent =
   | { type: 'step.back' }
   | { type: 'step.edit'; step: 1 | 2 }
   | { type: 'payment.submit' }
+  | { type: 'consent.toggle'; consent: RenewalConsent | null }
   | { type: 'checkout.confirm' }
   | { type: 'checkout.decline' }
   | { type: 'wizard.retry' }
@@ -83,6 +88,8 @@ export const subscribeMachine = setup({
     isCard: ({ context }) => context.method === 'card',
     isPickingCheckout: ({ context, event }) => event.type === 'method.select' && event.method === 'checkout' && context.method !== 'checkout',
     needsVerification: (_, params: { url: string | undefined }) => Boolean(params.url),
+    /** A card or wallet renews by itself: Pay needs the tick (product.md#renewal-consent); checkout does not renew. */
+    lacksConsent: ({ context }) => context.method !== 'checkout' && context.renewalConsent === null,
   },
   actions: {
     assignLocation: assign(({ event }) => (event.type === 'location.changed' ? { ...event.location } : {})),
@@ -107,6 +114,10 @@ export const subscribeMachine = setup({
       step: context.selectedPlan ? (2 as const) : (1 as const),
     })),
     assignCheckout: assign({ method: 'checkout' as const, card: null, walletLinkStatus: null }),
+    assignConsent: assign(({ event }) => (event.type === 'consent.toggle' ? { renewalConsent: event.consent } : {})),
+    /** Confirm shows the sentence of this plan and method: a tick given for another is not carried over. */
+    clearConsent: assign({ renewalConsent: null, consentPrompts: 0 }),
+    countConsentPrompt: assign(({ context }) => ({ consentPrompts: context.consentPrompts + 1 })),
     /** The browser leaves for a Maya page (3-D Secure, hosted checkout, wallet linking): bound by the view (lib/leave.ts). */
     redirect: (_, _params: { url: string }) => {},
     // Bound by the view: the router, toasts, and React Query after a payment.
@@ -129,6 +140,7 @@ export const subscribeMachine = setup({
       'step.back': 'The person presses Back',
       'step.edit': 'The person presses Edit on the plan or the payment method',
       'payment.submit': 'The person presses the pay button',
+      'consent.toggle': 'The person ticks or unticks "I agree to automatic renewal"',
       'checkout.confirm': 'The person agrees to pay by checkout (Yes, I\'m sure)',
       'checkout.decline': 'The person keeps the method chosen before (Cancel, Escape)',
       'wizard.retry': 'The person tries loading the page again',
@@ -146,6 +158,8 @@ export const subscribeMachine = setup({
     card: input.method === 'card' ? (input.card ?? null) : null,
     linkId: input.method === 'maya' && input.walletLinkStatus === null ? (input.linkId ?? null) : null,
     loadError: null,
+    renewalConsent: null,
+    consentPrompts: 0,
   }),
   initial: 'checkingStatus',
   on: {
@@ -236,20 +250,21 @@ export const subscribeMachine = setup({
       description: 'Step 3: Confirm',
       meta: { screen: '/subscription/payment?plan=…&step=3&payment-method=…' },
       initial: 'reviewing',
+      entry: 'clearConsent',
       states: {
         reviewing: {
-          description: 'Reviewing the plan and the payment method',
+          description: 'Reviewing the plan and the payment method (a card or wallet: the renewal sentence and its tick)',
+          on: reviewingEvents(),
+        },
+        // product.md#renewal-consent: Pay stays enabled; pressed without the tick, the box says so and takes the focus.
+        consentMissing: {
+          description: 'Pay was pressed without agreeing to automatic renewal',
           on: {
-            'step.back': { target: '#subscribe.paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
-            'step.edit': [
-              { guard: 'isStepOne', target: '#subscribe.selectPlan', description: 'Edit the plan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
-              { target: '#subscribe.paymentMethod', description: 'Edit the payment method', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
-            ],
-            'payment.submit': [
-              { guard: 'isCheckout', target: 'creatingCheckout', description: 'Pay by checkout' },
-              { guard: 'isCard', target: 'payingByCard', description: 'Pay by card' },
-              { target: 'payingByWallet', description: 'Pay with the wallet' },
-            ],
+            'step.back': reviewingEvents()['step.back'],
+            'step.edit': reviewingEvents()['step.edit'],
+            // The box is unticked here: a press ticks it.
+            'consent.toggle': { target: 'reviewing', description: 'Ticked', actions: 'assignConsent' },
+            'payment.submit': { target: 'consentMissing', reenter: true, description: 'Pressed again without the tick', actions: 'countConsentPrompt' },
           },
         },
         creatingCheckout: {
@@ -271,7 +286,7 @@ export const subscribeMachine = setup({
           invoke: {
             id: 'payWithCard',
             src: 'payWithCard',
-            input: ({ context }) => ({ planId: context.selectedPlan!.id, cardToken: context.card!.cardTokenId }),
+            input: ({ context }) => ({ planId: context.selectedPlan!.id, cardToken: context.card!.cardTokenId, renewalConsent: context.renewalConsent ?? undefined }),
             onDone: [
               {
                 guard: { type: 'needsVerification', params: ({ event }) => ({ url: event.output.verificationUrl }) },
@@ -289,7 +304,7 @@ export const subscribeMachine = setup({
           invoke: {
             id: 'payWithWallet',
             src: 'payWithWallet',
-            input: ({ context }) => ({ planId: context.selectedPlan!.id, linkId: context.linkId! }),
+            input: ({ context }) => ({ planId: context.selectedPlan!.id, linkId: context.linkId!, renewalConsent: context.renewalConsent ?? undefined }),
             onDone: { target: '#subscribe.leaving', description: 'Paid', actions: ['subscriptionChanged', { type: 'goTo', params: paidPayment }] },
             onError: { target: '#subscribe.leaving', description: 'Payment refused', actions: paymentFailed() },
           },
@@ -300,6 +315,24 @@ export const subscribeMachine = setup({
     leaving: { type: 'final', description: 'Done: on to the result, Maya\'s page or /subscription' },
   },
 });
+
+/** Confirm's events while nothing is being paid: back, edit, the tick and Pay (which asks for the tick first). */
+function reviewingEvents() {
+  return {
+    'step.back': { target: '#subscribe.paymentMethod', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
+    'step.edit': [
+      { guard: 'isStepOne', target: '#subscribe.selectPlan', description: 'Edit the plan', actions: [{ type: 'assignStep', params: { step: 1 } }, writeAddress()] },
+      { target: '#subscribe.paymentMethod', description: 'Edit the payment method', actions: [{ type: 'assignStep', params: { step: 2 } }, writeAddress()] },
+    ],
+    'consent.toggle': { actions: 'assignConsent' },
+    'payment.submit': [
+      { guard: 'lacksConsent', target: '#subscribe.confirm.consentMissing', description: 'A card or wallet without the tick', actions: 'countConsentPrompt' },
+      { guard: 'isCheckout', target: '#subscribe.confirm.creatingCheckout', description: 'Pay by checkout' },
+      { guard: 'isCard', target: '#subscribe.confirm.payingByCard', description: 'Pay by card' },
+      { target: '#subscribe.confirm.payingByWallet', description: 'Pay with the wallet' },
+    ],
+  } as const;
+}
 
 /**
  * The address of the step the machine is on: written on every step (a new history entry, so back and

@@ -22,6 +22,7 @@ import { goToAction, notifyFor } from '../parts/bindings';
 import { CardForm } from '../parts/CardForm';
 import { CheckoutConfirm } from '../parts/CheckoutConfirm';
 import { ErrorBox } from '../parts/ErrorBox';
+import { RenewalConsent } from '../parts/RenewalConsent';
 import { WalletPanel } from '../parts/WalletPanel';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
@@ -212,6 +213,7 @@ export default function SubscribePage() {
           </dd>
         </dl>
         <p>{confirm.next}</p>
+        {confirm.consent && <RenewalConsent {...confirm.consent} disabled={confirm.paying} />}
         <div className={css.actions}>
           <button type="button" className={button.secondary} onClick={wizard.onBack} disabled={confirm.paying}>{m.back()}</button>
           <button type="button" className={button.primary} onClick={wizard.onPay} disabled={confirm.paying} aria-busy={confirm.paying}>
