@@ -36,6 +36,12 @@ const yes = () => dialog().getByRole('button', { name: m.yes_i_m_sure() });
 /** The plans as GET /subscription/plans answers them in `locale` (product.md#plan-texts): [monthly, yearly]. */
 const plansIn = (locale: Locale): [Plan, Plan] => plansInLanguage(locale, [plansFixture.find((p) => p.slug === 'monthly')!, plansFixture.find((p) => p.slug === 'yearly')!]);
 const planCard = (name: string) => within(screen.getByRole('listitem', { name }));
+/** premium@ renews on its card: the dialog says when and at what price the new plan renews, with the tick (not invalid). */
+const expectConsent = (renewsOn: string) => {
+  expect(dialog().getByText(m.renews_automatically_on_date_at({ date: formatDate(renewsOn), price: '₱990' }))).toBeInTheDocument();
+  expect(dialog().getByRole('checkbox', { name: m.i_agree_to_automatic_renewal() })).not.toHaveAttribute('aria-invalid');
+  expect(dialog().queryByText(m.please_agree_to_automatic_renewal())).toBeNull();
+};
 let attemptedWithoutPlan = false;
 
 /** The three ways a person dismisses the dialog, taken in turn. */
@@ -72,10 +78,14 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
     'dialog.open': [{ type: 'dialog.open' }],
     'dialog.confirm': [{ type: 'dialog.confirm' }],
     'dialog.cancel': [{ type: 'dialog.cancel' }],
+    // The view sends the sentence it shows (product.md#renewal-consent); the fixture's words only stand for it.
+    'consent.toggle': [{ type: 'consent.toggle', consent: { accepted: true, text: 'the sentence shown', language: locale } }, { type: 'consent.toggle', consent: null }],
     'load.retry': [{ type: 'load.retry' }],
   },
+  // Each press of the box flips it: the ticking fixture while unticked, the other while ticked.
+  prune: (s, e) => e.type !== 'consent.toggle' || ((e as unknown as { consent: unknown }).consent !== null) === (s.context.renewalConsent === null),
   // A scheduled move down's numbers lead elsewhere from the same states (rejected → scheduling).
-  serializeContext: (s) => `${s.context.selectedPlanId} ${Boolean(s.context.preview?.changesOn)}`,
+  serializeContext: (s) => `${s.context.selectedPlanId} ${Boolean(s.context.preview?.changesOn)} ${s.context.renewalConsent ? 'agreed' : ''}`,
   invocations: {
     // The status names the plan as the API does in this language (product.md#plan-texts).
     loadStatus: { done: [{ ...premiumStatus, planName: monthly.name }, freeStatus, voucherStatus], error: [new ApiError('Something went wrong', 500)] },
@@ -98,6 +108,7 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
     },
     'dialog.confirm': async (run) => run.user.click(yes()),
     'dialog.cancel': async (run) => dismissals[dismissal++ % dismissals.length]!(run),
+    'consent.toggle': async (run) => run.user.click(dialog().getByRole('checkbox', { name: m.i_agree_to_automatic_renewal() })),
     'load.retry': async (run) => run.user.click(screen.getByRole('button', { name: m.try_again() })),
   },
   states: {
@@ -174,6 +185,7 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
       expect(dialog().queryByRole('alert')).not.toBeInTheDocument();
       expect(dialog().queryByRole('status')).not.toBeInTheDocument();
       expect(yes()).toBeEnabled();
+      expectConsent(previewFixture.newEndDate);
     },
     // product.md#scheduled-downgrade: nothing now, the day the plan changes, and that it can be undone.
     'open.confirmingLater': () => {
@@ -187,11 +199,23 @@ describeModel(locale === 'en' ? 'changePlan' : `changePlan (${locale})`, {
       noEnglishPlanText();
       expect(dialog().queryByRole('alert')).not.toBeInTheDocument();
       expect(yes()).toBeEnabled();
+      expectConsent(scheduledPreviewFixture.changesOn!);
     },
     'open.scheduling': () => {
       expect(dialog().getByRole('button', { name: m.changing() })).toBeDisabled();
       expect(dialog().getByRole('button', { name: m.not_now_keep_plan() })).toBeDisabled();
       expect(dialog().getByText(m.your_plan_changes_to_on_label({ planName: yearly.name })).nextSibling).toHaveTextContent(CHANGES_ON());
+    },
+    // product.md#renewal-consent: the card plan renews at the new price; pressed without the tick, the box says so and has the focus.
+    'open.consentMissing': async (_run, snapshot) => {
+      const box = dialog().getByRole('checkbox', { name: m.i_agree_to_automatic_renewal() });
+      expect(box).not.toBeChecked();
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveAccessibleDescription(new RegExp(`^${m.please_agree_to_automatic_renewal().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await waitFor(() => expect(box).toHaveFocus());
+      expect(yes()).toBeEnabled();
+      const renewsOn = snapshot.context.preview!.changesOn ?? snapshot.context.preview!.newEndDate;
+      expect(dialog().getByText(m.renews_automatically_on_date_at({ date: formatDate(renewsOn), price: '₱990' }))).toBeInTheDocument();
     },
     'open.previewFailed': (_run, snapshot) => {
       expect(dialog().getByRole('alert')).toHaveTextContent(snapshot.context.error as string);

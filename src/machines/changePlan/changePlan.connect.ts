@@ -5,6 +5,7 @@ import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { currencySymbol, formatBillingPeriod } from '../../lib/format';
 import { formatPrice, paymentMethodView, type PaymentMethodView } from '../subscription/subscription.format';
+import { renewalConsentText, ticked } from '../../lib/renewalConsent';
 import type { ChangePlanEvent, ChangePlanMachine } from './changePlan.machine';
 
 // Catalog messages (issue 20): the page calls them when rendering.
@@ -97,6 +98,10 @@ export interface ChangePlanDialogView {
    */
   later: { planName: string; currentPlanName: string; date: string; charged: string } | null;
   error: string | null;
+  /** product.md#renewal-consent: on a card or wallet plan, the sentence and its tick (null for checkout, or until the numbers are in). */
+  consent: { text: string; checked: boolean; missing: boolean; prompts: number; onToggle: (checked: boolean) => void } | null;
+  /** Checkout does not renew: said instead of the tick. */
+  noRenewal: string | null;
   canConfirm: boolean;
   confirm: () => void;
   cancel: () => void;
@@ -122,6 +127,10 @@ function changePlanDialogView(
   const days = preview?.carriedDays ?? 0;
   // A move down at the end of the paid period (product.md#scheduled-downgrade): nothing now, the day it changes.
   const changesOn = preview?.changesOn;
+  // product.md#renewal-consent: the new plan renews at its price, on the day a move down takes effect or at the end of the new period.
+  const consentText = preview && plan && snapshot.context.renews
+    ? renewalConsentText({ renewsOn: changesOn ?? preview.newEndDate, amount: plan.price, currency: plan.currency })
+    : null;
   return {
     open,
     loading: snapshot.matches({ open: 'previewing' }),
@@ -139,7 +148,18 @@ function changePlanDialogView(
         ]
       : null,
     error: snapshot.matches({ open: 'rejected' }) || snapshot.matches({ open: 'previewFailed' }) ? error : null,
-    canConfirm: snapshot.matches({ open: 'confirming' }) || snapshot.matches({ open: 'confirmingLater' }) || snapshot.matches({ open: 'rejected' }),
+    consent: consentText !== null
+      ? {
+          text: consentText,
+          checked: snapshot.context.renewalConsent !== null,
+          missing: snapshot.matches({ open: 'consentMissing' }),
+          prompts: snapshot.context.consentPrompts,
+          onToggle: (checked: boolean) => send({ type: 'consent.toggle', consent: checked ? ticked(consentText) : null }),
+        }
+      : null,
+    noRenewal: preview && status?.paymentMethod === 'MAYA_CHECKOUT' ? m.maya_checkout_does_not_renew_you_pay() : null,
+    canConfirm: snapshot.matches({ open: 'confirming' }) || snapshot.matches({ open: 'confirmingLater' }) || snapshot.matches({ open: 'rejected' })
+      || snapshot.matches({ open: 'consentMissing' }),
     confirm: () => send({ type: 'dialog.confirm' }),
     cancel: () => send({ type: 'dialog.cancel' }),
   };

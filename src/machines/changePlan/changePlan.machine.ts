@@ -17,7 +17,7 @@
  * sure' schedules it (the same call; no payment link can follow) and goes back to /subscription.
  */
 import { assign, setup } from 'xstate';
-import type { Plan, PlanChangePreview, SubscriptionStatusDetails } from '../../api/schemas';
+import type { Plan, PlanChangePreview, RenewalConsent, SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import { errorMessageOf, type Navigation, type Notify } from '../shared';
@@ -33,6 +33,12 @@ export interface ChangePlanContext {
   /** The server's numbers for the selected plan, shown in the dialog. */
   preview: PlanChangePreview | null;
   error: string | null;
+  /** The subscription renews on a card or wallet: the change is agreed to (product.md#renewal-consent). */
+  renews: boolean;
+  /** The renewal sentence the person ticked in the dialog; null until then. */
+  renewalConsent: RenewalConsent | null;
+  /** Presses of 'Yes, I'm sure' without the tick (the view focuses the box on each). */
+  consentPrompts: number;
 }
 
 export type ChangePlanEvent =
@@ -40,6 +46,7 @@ export type ChangePlanEvent =
   | { type: 'dialog.open' }
   | { type: 'dialog.confirm' }
   | { type: 'dialog.cancel' }
+  | { type: 'consent.toggle'; consent: RenewalConsent | null }
   | { type: 'load.retry' };
 
 export const changePlanMachine = setup({
@@ -67,16 +74,21 @@ export const changePlanMachine = setup({
     /** The server's numbers are those of a move down at the end of the paid period. */
     changesLater: (_, params: { preview: PlanChangePreview | null }) => Boolean(params.preview?.changesOn),
     hasPaymentLink: (_, params: { paymentLink: string | null }) => Boolean(params.paymentLink),
+    /** A card or wallet plan without the tick (product.md#renewal-consent); checkout does not renew. */
+    lacksConsent: ({ context }) => context.renews && context.renewalConsent === null,
   },
   actions: {
     assignSubscription: assign((_, params: { status: SubscriptionStatusDetails }) => ({
       subscriptionId: params.status.subscriptionId,
       currentPlanId: params.status.planId,
+      renews: params.status.paymentMethod === 'MAYA_VAULT' || params.status.paymentMethod === 'MAYA_WALLET',
     })),
     assignSelection: assign((_, params: { planId: number }) => ({ selectedPlanId: params.planId })),
     assignPreview: assign((_, params: { preview: PlanChangePreview }) => ({ preview: params.preview, error: null })),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
-    clearDialog: assign({ preview: null, error: null }),
+    clearDialog: assign({ preview: null, error: null, renewalConsent: null, consentPrompts: 0 }),
+    assignConsent: assign(({ event }) => (event.type === 'consent.toggle' ? { renewalConsent: event.consent } : {})),
+    countConsentPrompt: assign(({ context }) => ({ consentPrompts: context.consentPrompts + 1 })),
     notify: (_, _params: Notify) => {},
     subscriptionChanged: () => {},
     goTo: (_, _params: Navigation) => {},
@@ -94,10 +106,11 @@ export const changePlanMachine = setup({
       'dialog.open': 'The person presses Change Plan',
       'dialog.confirm': 'The person presses Yes, I\'m sure',
       'dialog.cancel': 'The person presses Cancel in the dialog',
+      'consent.toggle': 'The person ticks or unticks "I agree to automatic renewal" (a card or wallet plan)',
       'load.retry': 'The person tries loading the page again',
     },
   },
-  context: { subscriptionId: null, currentPlanId: null, selectedPlanId: null, preview: null, error: null },
+  context: { subscriptionId: null, currentPlanId: null, selectedPlanId: null, preview: null, error: null, renews: false, renewalConsent: null, consentPrompts: 0 },
   initial: 'loadingStatus',
   states: {
     loadingStatus: {
@@ -170,12 +183,39 @@ export const changePlanMachine = setup({
           on: { 'dialog.cancel': '#changePlan.choosing' },
         },
         confirming: {
-          description: 'Showing the amount, the carried-over days and the new end date',
-          on: { 'dialog.confirm': 'changing', 'dialog.cancel': '#changePlan.choosing' },
+          description: 'Showing the amount, the carried-over days and the new end date (and, on a card or wallet, the renewal sentence and its tick)',
+          on: {
+            'dialog.confirm': [
+              { guard: 'lacksConsent', target: 'consentMissing', description: 'A card or wallet plan without the tick', actions: 'countConsentPrompt' },
+              { target: 'changing' },
+            ],
+            'consent.toggle': { actions: 'assignConsent' },
+            'dialog.cancel': '#changePlan.choosing',
+          },
         },
         confirmingLater: {
-          description: 'Showing that nothing is charged now and the day the plan changes',
-          on: { 'dialog.confirm': 'scheduling', 'dialog.cancel': '#changePlan.choosing' },
+          description: 'Showing that nothing is charged now and the day the plan changes (and, on a card or wallet, the renewal sentence and its tick)',
+          on: {
+            'dialog.confirm': [
+              { guard: 'lacksConsent', target: 'consentMissing', description: 'A card or wallet plan without the tick', actions: 'countConsentPrompt' },
+              { target: 'scheduling' },
+            ],
+            'consent.toggle': { actions: 'assignConsent' },
+            'dialog.cancel': '#changePlan.choosing',
+          },
+        },
+        // product.md#renewal-consent: 'Yes, I'm sure' stays enabled; pressed without the tick, the box says so and takes the focus.
+        consentMissing: {
+          description: 'Yes, I\'m sure was pressed without agreeing to automatic renewal',
+          on: {
+            // The box is unticked here: a press ticks it.
+            'consent.toggle': [
+              { guard: { type: 'changesLater', params: ({ context }) => ({ preview: context.preview }) }, target: 'confirmingLater', description: 'Ticked (a move down)', actions: 'assignConsent' },
+              { target: 'confirming', description: 'Ticked', actions: 'assignConsent' },
+            ],
+            'dialog.confirm': { target: 'consentMissing', reenter: true, description: 'Pressed again without the tick', actions: 'countConsentPrompt' },
+            'dialog.cancel': '#changePlan.choosing',
+          },
         },
         // The numbers could not be read: nothing is confirmed blind; the person cancels and tries again.
         previewFailed: {
@@ -188,7 +228,7 @@ export const changePlanMachine = setup({
           invoke: {
             id: 'updatePlan',
             src: 'updatePlan',
-            input: ({ context }) => ({ subscriptionId: context.subscriptionId!, planId: context.selectedPlanId! }),
+            input: ({ context }) => ({ subscriptionId: context.subscriptionId!, planId: context.selectedPlanId!, renewalConsent: context.renewalConsent ?? undefined }),
             onDone: [
               {
                 guard: { type: 'hasPaymentLink', params: ({ event }) => ({ paymentLink: event.output.data.paymentLink }) },
@@ -226,7 +266,7 @@ export const changePlanMachine = setup({
           invoke: {
             id: 'updatePlan',
             src: 'updatePlan',
-            input: ({ context }) => ({ subscriptionId: context.subscriptionId!, planId: context.selectedPlanId! }),
+            input: ({ context }) => ({ subscriptionId: context.subscriptionId!, planId: context.selectedPlanId!, renewalConsent: context.renewalConsent ?? undefined }),
             onDone: {
               target: '#changePlan.changed',
               description: 'Plan change scheduled',
@@ -252,9 +292,11 @@ export const changePlanMachine = setup({
           description: 'Showing why the change was refused',
           on: {
             'dialog.confirm': [
+              { guard: 'lacksConsent', target: 'consentMissing', description: 'Unticked since', actions: 'countConsentPrompt' },
               { guard: { type: 'changesLater', params: ({ context }) => ({ preview: context.preview }) }, target: 'scheduling', description: 'A move down' },
               { target: 'changing' },
             ],
+            'consent.toggle': { actions: 'assignConsent' },
             'dialog.cancel': '#changePlan.choosing',
           },
         },

@@ -4,6 +4,7 @@ import { m } from '../../i18n';
 import type { ChangePlanDialogView } from '../../machines/changePlan/changePlan.connect';
 import { button, muted } from '../../styles/ui.css';
 import { ConfirmDialog } from '../parts/ConfirmDialog';
+import { RenewalConsent } from '../parts/RenewalConsent';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
@@ -45,6 +46,8 @@ export default function ChangePlanDialog({ view, opener }: { view: ChangePlanDia
           ))}
         </dl>
       )}
+      {view.consent && <RenewalConsent {...view.consent} disabled={view.pending} />}
+      {view.noRenewal && <p className={muted}>{view.noRenewal}</p>}
     </ConfirmDialog>
   );
 }
