@@ -34,16 +34,24 @@ describeModel('cancelSubscription', {
     'dialog.open': [
       { type: 'dialog.open', change: 'cancel', subscriptionId: premiumStatus.subscriptionId!, periodEnd: premiumStatus.endDate },
       // Review finding 10: a card renews by itself; a checkout is paid by hand after a reminder; a voucher just ends.
-      { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledCardStatus.subscriptionId!, periodEnd: canceledCardStatus.endDate, continuation: 'automatic' },
+      {
+        type: 'dialog.open', change: 'reactivate', subscriptionId: canceledCardStatus.subscriptionId!, periodEnd: canceledCardStatus.endDate, continuation: 'automatic',
+        renewalPrice: { amount: canceledCardStatus.planAmount, currency: canceledCardStatus.planCurrency },
+      },
       { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledStatus.subscriptionId!, periodEnd: canceledStatus.endDate, continuation: 'byHand' },
       { type: 'dialog.open', change: 'reactivate', subscriptionId: canceledVoucherStatus.subscriptionId!, periodEnd: canceledVoucherStatus.endDate, continuation: 'none' },
       { type: 'dialog.open', change: 'cancel', subscriptionId: pastDueStatus.subscriptionId!, periodEnd: PAST_DUE_ACCESS_END, pastDue: true },
     ],
     'dialog.confirm': [{ type: 'dialog.confirm' }],
     'dialog.cancel': [{ type: 'dialog.cancel' }],
+    // The view sends the sentence it shows (product.md#renewal-consent); the fixture's words only stand for it.
+    'consent.toggle': [{ type: 'consent.toggle', consent: { accepted: true, text: 'the sentence shown', language: 'en' } }, { type: 'consent.toggle', consent: null }],
   },
+  // The tick shows when reactivating a card subscription; each press flips it.
+  prune: (s, e) => e.type !== 'consent.toggle' || (s.context.change === 'reactivate' && s.context.continuation === 'automatic'
+    && ((e as unknown as { consent: unknown }).consent !== null) === (s.context.renewalConsent === null)),
   // Cancel, cancel while PAST_DUE and reactivate share states; the change in context keeps their paths apart.
-  serializeContext: (s) => `${s.context.change}${s.context.pastDue ? ' pastDue' : ''}${s.context.change === 'reactivate' ? ` ${s.context.continuation}` : ''}`,
+  serializeContext: (s) => `${s.context.change}${s.context.pastDue ? ' pastDue' : ''}${s.context.change === 'reactivate' ? ` ${s.context.continuation}` : ''}${s.context.renewalConsent ? ' agreed' : ''}`,
   invocations: {
     cancelSubscription: { done: [{ message: 'Your subscription has been canceled.' }], error: [new ApiError('This subscription is already canceled.', 409)] },
     resubscribe: { done: [{ message: 'Welcome back! Your subscription is active again.' }], error: [new ApiError('This subscription has ended. Please subscribe again.', 409)] },
@@ -65,6 +73,7 @@ describeModel('cancelSubscription', {
     'dialog.confirm': async (run) =>
       run.user.click(dialog().getByRole('button', { name: /^(Cancel|Reactivate) Subscription$/ })),
     'dialog.cancel': async (run) => dismissals[dismissal++ % dismissals.length]!(run),
+    'consent.toggle': async (run) => run.user.click(dialog().getByRole('checkbox', { name: 'I agree to automatic renewal' })),
   },
   states: {
     closed: async (_run, snapshot) => {
@@ -102,10 +111,27 @@ describeModel('cancelSubscription', {
           expect(said).toContain(`Premium until ${VOUCHER_ENDS}; it will not renew.`);
         }
         if (snapshot.context.continuation !== 'automatic') expect(said).not.toMatch(/renews on|with your current payment method/);
+        // product.md#renewal-consent: a card renews by itself again: the sentence with its date and price, and the tick.
+        if (snapshot.context.continuation === 'automatic') {
+          expect(said).toContain(`Renews automatically on ${RENEWS.slice(0, 10)} at ₱99 until you cancel. Cancel anytime on Subscription.`);
+          const tick = box.getByRole('checkbox', { name: 'I agree to automatic renewal' });
+          expect(tick).toHaveProperty('checked', snapshot.context.renewalConsent !== null);
+          expect(tick).not.toHaveAttribute('aria-invalid');
+        } else expect(box.queryByRole('checkbox')).toBeNull();
         expect(box.getByRole('button', { name: 'Reactivate Subscription' }).className).toMatch(/button_primary/);
       }
       expect(box.queryByRole('alert')).not.toBeInTheDocument();
       expect(box.getByRole('button', { name: 'Close' })).toBeEnabled();
+    },
+    // Reactivate pressed without the tick: nothing is called; the box says why, and has the focus.
+    'open.consentMissing': async () => {
+      const box = within(await screen.findByRole('alertdialog'));
+      const tick = box.getByRole('checkbox', { name: 'I agree to automatic renewal' });
+      expect(tick).not.toBeChecked();
+      expect(tick).toHaveAttribute('aria-invalid', 'true');
+      expect(tick).toHaveAccessibleDescription(/^Please agree to automatic renewal to continue\. Renews automatically on 01\/15\/2027 at ₱99/);
+      await waitFor(() => expect(tick).toHaveFocus());
+      expect(box.getByRole('button', { name: 'Reactivate Subscription' })).toBeEnabled();
     },
     'open.rejected': async (_run, snapshot) => {
       const box = within(await screen.findByRole('alertdialog'));

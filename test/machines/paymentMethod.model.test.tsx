@@ -56,6 +56,8 @@ describeModel('paymentMethod', {
     'checkout.save': [{ type: 'checkout.save' }],
     'checkout.confirm': [{ type: 'checkout.confirm' }],
     'checkout.decline': [{ type: 'checkout.decline' }],
+    // The view sends the sentence it shows (product.md#renewal-consent); the fixture's words only stand for it.
+    'consent.toggle': [{ type: 'consent.toggle', consent: { accepted: true, text: 'the sentence shown', language: 'en' } }, { type: 'consent.toggle', consent: null }],
     'load.retry': [{ type: 'load.retry' }],
   },
   // Saving needs the matching option; re-selecting the option already chosen walks nothing new.
@@ -65,9 +67,14 @@ describeModel('paymentMethod', {
     if (event.type === 'card.chosen') return option === 'card';
     if (event.type === 'wallet.save') return option === 'wallet';
     if (event.type === 'checkout.save') return option === 'checkout';
+    // The tick shows for a card or wallet on a renewing subscription; each press flips it.
+    if (event.type === 'consent.toggle') {
+      return snapshot.context.renewing && (option === 'card' || option === 'wallet')
+        && ((event as unknown as { consent: unknown }).consent !== null) === (snapshot.context.renewalConsent === null);
+    }
     return true;
   },
-  serializeContext: (s) => `${s.context.option}|${s.context.walletMethod}|${s.context.linkStatus}|${s.context.error ? 'error' : ''}|${s.context.pastDue}|${s.context.charge?.outcome ?? ''}`,
+  serializeContext: (s) => `${s.context.option}|${s.context.walletMethod}|${s.context.linkStatus}|${s.context.error ? 'error' : ''}|${s.context.pastDue}|${s.context.charge?.outcome ?? ''}|${s.context.renewalConsent ? 'agreed' : ''}`,
   invocations: {
     loadStatus: { done: [premiumStatus, voucherStatus, freeStatus, pastDueStatus], error: [new ApiError('Something went wrong', 500)] },
     updatePaymentMethod: { done: saved, error: [new ApiError(REFUSED, 400)] },
@@ -106,6 +113,7 @@ describeModel('paymentMethod', {
     'checkout.confirm': async (run) => run.user.click(within(main().getByRole('alertdialog')).getByRole('button', { name: "Yes, I'm sure" })),
     'checkout.decline': async (run) => run.user.click(within(main().getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
     'load.retry': async (run) => run.user.click(screen.getByRole('button', { name: 'Try again' })),
+    'consent.toggle': async (run) => run.user.click(main().getByRole('checkbox', { name: 'I agree to automatic renewal' })),
   },
   states: {
     loadingStatus: () => {
@@ -148,7 +156,8 @@ describeModel('paymentMethod', {
         expect(await form.findByRole('alert')).toHaveTextContent(CARD_RETURN_MESSAGES.failed());
         // On arrival it takes focus (it was on <body>); after the checkout question was declined, focus is back on the option.
         const alert = form.getByRole('alert');
-        await waitFor(() => expect(document.activeElement === alert || (document.activeElement as HTMLInputElement | null)?.type === 'radio').toBe(true));
+        // (Or on the renewal tick, when it was just pressed.)
+        await waitFor(() => expect(document.activeElement === alert || ['radio', 'checkbox'].includes((document.activeElement as HTMLInputElement | null)?.type ?? '')).toBe(true));
         expect(form.getByRole('switch', { name: 'Use this card' })).not.toBeChecked();
       } else if (option === 'card') expect(await main().findByRole('switch', { name: 'Use this card' })).toBeChecked();
       if (option === 'wallet') {
@@ -159,10 +168,25 @@ describeModel('paymentMethod', {
         if (walletSavedWithoutLink) expect(await screen.findByText(CONNECT_WALLET())).toBeInTheDocument();
       }
       if (option === 'checkout') expect(main().getByText(CHECKOUT_EXPLANATION[0]())).toBeInTheDocument();
+      // A card or wallet renews the subscription: the sentence (its next billing date and price; while PAST_DUE the period after the overdue one) and the tick.
+      if (option === 'card' || option === 'wallet') {
+        expect(main().getByText(pastDue ? /^Renews automatically on 01\/15\/2028 at ₱990 until you cancel\./ : /^Renews automatically on \d\d\/\d\d\/\d{4} at ₱\d+ until you cancel\. Cancel anytime on Subscription\.$/)).toBeInTheDocument();
+        await waitFor(() => expect(main().getByRole('checkbox', { name: 'I agree to automatic renewal' })).toHaveProperty('checked', snapshot.context.renewalConsent !== null));
+      } else expect(main().queryByRole('checkbox', { name: 'I agree to automatic renewal' })).toBeNull();
       if (error) {
         expect(main().getByRole('alert')).toHaveTextContent(error);
         expect(await screen.findAllByText(error)).not.toHaveLength(0);
       }
+    },
+    // product.md#renewal-consent: Save pressed for a card or wallet without the tick: nothing saved; the box says why, focused.
+    consentMissing: async (_run: Run, snapshot) => {
+      const box = main().getByRole('checkbox', { name: 'I agree to automatic renewal' });
+      expect(box).not.toBeChecked();
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveAccessibleDescription(/^Please agree to automatic renewal to continue\. Renews automatically on \d\d\/\d\d\/\d{4} at ₱\d+ until you cancel\./);
+      await waitFor(() => expect(box).toHaveFocus());
+      expect(['card', 'wallet']).toContain(snapshot.context.option);
+      expect(screen.queryByText('Saving...')).toBeNull();
     },
     confirmingCheckout: async () => {
       // Asked in the page the moment Checkout is picked, with the spec's words; it opens on the safe choice.

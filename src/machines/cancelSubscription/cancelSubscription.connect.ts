@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
+import { renewalConsentText, ticked } from '../../lib/renewalConsent';
 import type { CancelSubscriptionEvent, CancelSubscriptionMachine, Continuation } from './cancelSubscription.machine';
 
 export interface CancelDialogProps {
@@ -15,6 +16,8 @@ export interface CancelDialogProps {
   destructive: boolean;
   dismissLabel: string;
   error: string | null;
+  /** product.md#renewal-consent: reactivating a card or wallet subscription, the sentence and its tick. */
+  consent: { text: string; checked: boolean; missing: boolean; prompts: number; onToggle: (checked: boolean) => void } | null;
   confirm: () => void;
   dismiss: () => void;
   /** Opens the dialog for the change the subscription card offers (subscriptionCardView's `change.open`). */
@@ -43,11 +46,22 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
   const open = !snapshot.matches('closed');
   const rejected = snapshot.matches({ open: 'rejected' }) ? error : null;
   const keepsAccess = date ? m.you_keep_premium_access_until_asia({ date }) : '';
+  const { renewalPrice } = snapshot.context;
+  const consentText = change === 'reactivate' && continuation === 'automatic' && periodEnd && renewalPrice
+    ? renewalConsentText({ renewsOn: periodEnd, amount: renewalPrice.amount, currency: renewalPrice.currency })
+    : null;
+  const consent = consentText === null ? null : {
+    text: consentText,
+    checked: snapshot.context.renewalConsent !== null,
+    missing: snapshot.matches({ open: 'consentMissing' }),
+    prompts: snapshot.context.consentPrompts,
+    onToggle: (checked: boolean) => send({ type: 'consent.toggle', consent: checked ? ticked(consentText) : null }),
+  };
   if (change === 'cancel' && pastDue) {
     // product.md#dunning: no more attempts, Premium until the grace period ends (periodEnd); the overdue period was never
     // charged, so the refund rule says nothing of 'the current period'.
     return {
-      ...handlers, open, pending, error: rejected,
+      ...handlers, open, pending, error: rejected, consent: null,
       title: m.cancel_your_subscription(),
       body: [m.we_will_stop_trying_to_charge_your(), keepsAccess, m.subscription_fees_are_non_refundable_2()].filter(Boolean),
       confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
@@ -57,7 +71,7 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
   }
   if (change === 'cancel') {
     return {
-      ...handlers, open, pending, error: rejected,
+      ...handlers, open, pending, error: rejected, consent: null,
       title: m.cancel_your_subscription(),
       body: [keepsAccess, m.subscription_fees_are_non_refundable()].filter(Boolean),
       confirmLabel: pending ? m.canceling() : m.cancel_subscription(),
@@ -66,7 +80,7 @@ export function connectCancelSubscription(snapshot: SnapshotFrom<CancelSubscript
     };
   }
   return {
-    ...handlers, open, pending, error: rejected,
+    ...handlers, open, pending, error: rejected, consent,
     title: m.reactivate_your_subscription(),
     // Only a card or wallet renews by itself (review finding 10): checkout is paid by hand after a reminder, a voucher just ends.
     body: [date ? REACTIVATE_TEXT[continuation](date) : '', m.subscription_fees_are_non_refundable_2()].filter(Boolean),

@@ -7,6 +7,7 @@
 import { placeholder } from '../actors';
 import { assign, setup } from 'xstate';
 import { m } from '../../i18n';
+import type { RenewalConsent } from '../../api/schemas';
 import { errorMessageOf, type Notify, type Text } from '../shared';
 import type { MessageResult, SubscriptionRequest } from '../subscription/subscription.actors';
 
@@ -27,11 +28,21 @@ export interface CancelSubscriptionContext {
   /** Canceling a PAST_DUE subscription also stops the retries of its failed renewal (product.md#dunning): the dialog says so. */
   pastDue: boolean;
   error: string | null;
+  /** The price it renews at (reactivate): said in the renewal sentence (product.md#renewal-consent). */
+  renewalPrice: { amount: string; currency: string } | null;
+  /** The renewal sentence the person ticked (reactivating a card or wallet subscription); null until then. */
+  renewalConsent: RenewalConsent | null;
+  /** Presses of Reactivate without the tick (the view focuses the box on each). */
+  consentPrompts: number;
 }
 
 export type CancelSubscriptionEvent =
-  | { type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null; continuation?: Continuation; pastDue?: boolean }
+  | {
+    type: 'dialog.open'; change: SubscriptionChange; subscriptionId: string; periodEnd: string | null; continuation?: Continuation; pastDue?: boolean;
+    renewalPrice?: { amount: string; currency: string };
+  }
   | { type: 'dialog.confirm' }
+  | { type: 'consent.toggle'; consent: RenewalConsent | null }
   | { type: 'dialog.cancel' };
 
 /** Said when the server's answer carries no message (catalog messages, called when toasted). */
@@ -51,18 +62,22 @@ export const cancelSubscriptionMachine = setup({
   },
   guards: {
     isCancel: ({ context }) => context.change === 'cancel',
+    /** Reactivating a card or wallet subscription renews it by itself: agreed to first (product.md#renewal-consent). */
+    lacksConsent: ({ context }) => context.change === 'reactivate' && context.continuation === 'automatic' && context.renewalConsent === null,
   },
   actions: {
     assignRequest: assign(({ event }) =>
       event.type === 'dialog.open'
         ? {
           change: event.change, subscriptionId: event.subscriptionId, periodEnd: event.periodEnd, continuation: event.continuation ?? 'automatic',
-          pastDue: event.pastDue ?? false, error: null,
+          pastDue: event.pastDue ?? false, error: null, renewalPrice: event.renewalPrice ?? null, renewalConsent: null, consentPrompts: 0,
         }
         : {},
     ),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
+    assignConsent: assign(({ event }) => (event.type === 'consent.toggle' ? { renewalConsent: event.consent, error: null } : {})),
+    countConsentPrompt: assign(({ context }) => ({ consentPrompts: context.consentPrompts + 1 })),
     notify: (_, _params: Notify) => {},
     subscriptionChanged: () => {},
   },
@@ -76,9 +91,12 @@ export const cancelSubscriptionMachine = setup({
       'dialog.open': 'The person presses Cancel subscription or Reactivate',
       'dialog.cancel': 'The person closes the dialog',
       'dialog.confirm': 'The person confirms',
+      'consent.toggle': 'The person ticks or unticks "I agree to automatic renewal" (reactivating a card or wallet subscription)',
     },
   },
-  context: { change: 'cancel', subscriptionId: null, periodEnd: null, continuation: 'automatic', pastDue: false, error: null },
+  context: {
+    change: 'cancel', subscriptionId: null, periodEnd: null, continuation: 'automatic', pastDue: false, error: null, renewalPrice: null, renewalConsent: null, consentPrompts: 0,
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -89,10 +107,20 @@ export const cancelSubscriptionMachine = setup({
     open: {
       description: 'The dialog is open',
       initial: 'confirming',
-      states: { confirming: { description: 'Asking to confirm' }, rejected: { description: 'Showing why it failed' } },
+      states: {
+        confirming: { description: 'Asking to confirm (reactivating a card or wallet: the renewal sentence and its tick)' },
+        rejected: { description: 'Showing why it failed' },
+        // product.md#renewal-consent: Reactivate stays enabled; pressed without the tick, the box says so and takes the focus.
+        consentMissing: { description: 'Reactivate was pressed without agreeing to automatic renewal' },
+      },
       on: {
         'dialog.cancel': { target: 'closed', actions: 'clearError' },
-        'dialog.confirm': [{ guard: 'isCancel', target: 'canceling' }, { target: 'reactivating' }],
+        'consent.toggle': { target: '.confirming', actions: 'assignConsent' },
+        'dialog.confirm': [
+          { guard: 'isCancel', target: 'canceling' },
+          { guard: 'lacksConsent', target: '.consentMissing', reenter: true, description: 'A card or wallet without the tick', actions: 'countConsentPrompt' },
+          { target: 'reactivating' },
+        ],
       },
     },
     // Escape and the close button do nothing while a call runs: its answer must be seen.
@@ -124,7 +152,7 @@ export const cancelSubscriptionMachine = setup({
       invoke: {
         id: 'resubscribe',
         src: 'resubscribe',
-        input: ({ context }) => ({ subscriptionId: context.subscriptionId! }),
+        input: ({ context }) => ({ subscriptionId: context.subscriptionId!, ...(context.renewalConsent ? { renewalConsent: context.renewalConsent } : {}) }),
         onDone: {
           target: 'closed',
           actions: [

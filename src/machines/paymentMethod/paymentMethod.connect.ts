@@ -1,6 +1,10 @@
 /** What the change-payment-method page shows in each state (pure; the view only renders). */
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
+import type { SubscriptionStatusDetails } from '../../api/schemas';
+import { addBillingPeriod } from '../../lib/billingPeriod';
+import { renewalConsentText, ticked } from '../../lib/renewalConsent';
+import type { RenewalConsentProps } from '../../views/parts/RenewalConsent';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
 import { CHECKOUT_CONFIRMATION, type PaymentMethodEvent, type PaymentMethodMachine, type MethodOption } from './paymentMethod.machine';
 
@@ -45,6 +49,21 @@ export interface PaymentMethodProps {
   confirmCheckout: () => void;
   declineCheckout: () => void;
   retry: () => void;
+  /** product.md#renewal-consent: the sentence and its tick for a card or wallet saved on a renewing subscription; null otherwise. */
+  consentFor: (status: SubscriptionStatusDetails | undefined) => Omit<RenewalConsentProps, 'disabled'> | null;
+}
+
+/**
+ * When and at what price a renewing subscription is next charged on the method saved now: at its next
+ * billing date, at the next period's price; while PAST_DUE the overdue period is charged at once, so
+ * the next renewal is at the end of that period.
+ */
+export function methodConsentText(status: SubscriptionStatusDetails): string | null {
+  if (!status.endDate || (status.status !== 'ACTIVE' && status.status !== 'PAST_DUE')) return null;
+  const renewsOn = status.status === 'PAST_DUE'
+    ? addBillingPeriod(new Date(status.endDate), status.planBillingCycle, Number(status.planDuration))
+    : status.endDate;
+  return renewalConsentText({ renewsOn, amount: status.scheduledChange?.planAmount ?? status.planAmount, currency: status.planCurrency });
 }
 
 export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine>, send: (event: PaymentMethodEvent) => void): PaymentMethodProps {
@@ -57,6 +76,7 @@ export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine
     : snapshot.matches('charging') ? 'charging'
     : snapshot.matches('saved') ? 'saved'
     : 'choosing';
+  const { context } = snapshot;
   return {
     stage,
     option: snapshot.context.option,
@@ -74,5 +94,15 @@ export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine
     confirmCheckout: () => send({ type: 'checkout.confirm' }),
     declineCheckout: () => send({ type: 'checkout.decline' }),
     retry: () => send({ type: 'load.retry' }),
+    consentFor: (status) => {
+      const text = status && context.renewing && (context.option === 'card' || context.option === 'wallet') ? methodConsentText(status) : null;
+      return text === null ? null : {
+        text,
+        checked: context.renewalConsent !== null,
+        missing: snapshot.matches('consentMissing'),
+        prompts: context.consentPrompts,
+        onToggle: (checked: boolean) => send({ type: 'consent.toggle', consent: checked ? ticked(text) : null }),
+      };
+    },
   };
 }

@@ -7,8 +7,8 @@
  * flows (cardEntry, walletLink, shared with the subscribe wizard); this chart receives what they end
  * with. Saving calls update-payment-method, refreshes status and history, and goes to /subscription.
  */
-import { assign, setup } from 'xstate';
-import type { PaymentMethod, SubscriptionStatusDetails } from '../../api/schemas';
+import { assign, raise, setup } from 'xstate';
+import type { PaymentMethod, RenewalConsent, SubscriptionStatusDetails } from '../../api/schemas';
 import { m } from '../../i18n';
 import { notProvided, placeholder } from '../actors';
 import type { ChosenCard } from '../cardEntry/cardEntry.machine';
@@ -68,6 +68,12 @@ export interface PaymentMethodContext {
   error: string | null;
   /** Failed saves so far: the card form starts afresh after each (its own flow has ended). */
   attempt: number;
+  /** ACTIVE or PAST_DUE: a card or wallet saved now renews it by itself, so it is agreed to (product.md#renewal-consent). */
+  renewing: boolean;
+  /** The renewal sentence the person ticked; null until then. */
+  renewalConsent: RenewalConsent | null;
+  /** Saves pressed without the tick (the view focuses the box on each). */
+  consentPrompts: number;
 }
 
 export type PaymentMethodEvent =
@@ -79,12 +85,14 @@ export type PaymentMethodEvent =
   /** The in-page confirmation asked when Checkout is picked (product.md#checkout-confirmation). */
   | { type: 'checkout.confirm' }
   | { type: 'checkout.decline' }
+  | { type: 'consent.toggle'; consent: RenewalConsent | null }
   | { type: 'load.retry' };
 
 export interface UpdatePaymentMethodRequest {
   subscriptionId: string;
   paymentMethod: 'MAYA_VAULT' | 'MAYA_WALLET' | 'MAYA_CHECKOUT';
   paymentMethodDetails?: string;
+  renewalConsent?: RenewalConsent;
 }
 
 export const paymentMethodMachine = setup({
@@ -109,6 +117,9 @@ export const paymentMethodMachine = setup({
     isOnWallet: ({ context }) => context.option === 'wallet',
     isPickingCheckout: ({ context, event }) => event.type === 'option.select' && event.option === 'checkout' && context.option !== 'checkout',
     isChargedNow: (_, params: { chargeAt: string | null | undefined }) => Boolean(params.chargeAt),
+    /** A card or wallet for a subscription that renews, without the tick (product.md#renewal-consent). */
+    lacksConsent: ({ context }) => context.renewing && context.renewalConsent === null,
+    walletLacksConsent: ({ context }, params: { linkId: string | null }) => Boolean(params.linkId) && context.renewing && context.renewalConsent === null,
   },
   actions: {
     assignStatus: assign(({ context }, params: { status: SubscriptionStatusDetails }) => ({
@@ -116,7 +127,10 @@ export const paymentMethodMachine = setup({
       option: initialOption(params.status.paymentMethod, context.walletMethod, context.cardReturn),
       pastDue: params.status.status === 'PAST_DUE',
       renewsOnWallet: params.status.paymentMethod === 'MAYA_WALLET' && params.status.status === 'ACTIVE',
+      renewing: params.status.status === 'ACTIVE' || params.status.status === 'PAST_DUE',
     })),
+    assignConsent: assign(({ event }) => (event.type === 'consent.toggle' ? { renewalConsent: event.consent } : {})),
+    countConsentPrompt: assign(({ context }) => ({ consentPrompts: context.consentPrompts + 1, attempt: context.attempt + 1 })),
     assignOption: assign((_, params: { option: MethodOption }) => ({ option: params.option, error: null })),
     forgetWalletReturn: assign({ walletMethod: false, linkStatus: null }),
     assignError: assign((_, params: { message: string }) => ({ error: params.message })),
@@ -142,12 +156,14 @@ export const paymentMethodMachine = setup({
       'checkout.save': 'The person presses Save Payment Method on the checkout option',
       'checkout.confirm': 'The person agrees to checkout in the confirmation',
       'checkout.decline': 'The person keeps the method they had (Cancel, Escape)',
+      'consent.toggle': 'The person ticks or unticks "I agree to automatic renewal" (card or wallet)',
       'load.retry': 'The person tries loading the page again',
     },
   },
   context: ({ input }) => ({
     walletMethod: input.walletMethod, linkStatus: input.linkStatus, cardReturn: input.cardReturn ?? null,
     pastDue: false, charge: null, subscriptionId: null, option: null, renewsOnWallet: false, error: null, attempt: 0,
+    renewing: false, renewalConsent: null, consentPrompts: 0,
   }),
   initial: 'loadingStatus',
   states: {
@@ -193,12 +209,34 @@ export const paymentMethodMachine = setup({
           },
           { description: 'Picking an option', actions: { type: 'assignOption', params: ({ event }) => ({ option: event.option }) } },
         ],
-        'card.chosen': { target: 'saving', actions: 'clearError' },
+        'card.chosen': [
+          { guard: 'lacksConsent', target: 'consentMissing', description: 'A card without the tick', actions: ['clearError', 'countConsentPrompt'] },
+          { target: 'saving', actions: 'clearError' },
+        ],
+        'consent.toggle': { actions: 'assignConsent' },
         'wallet.save': [
+          {
+            guard: { type: 'walletLacksConsent', params: ({ event }) => ({ linkId: event.linkId }) },
+            target: 'consentMissing',
+            description: 'A linked wallet without the tick',
+            actions: ['clearError', 'countConsentPrompt'],
+          },
           { guard: { type: 'hasLink', params: ({ event }) => ({ linkId: event.linkId }) }, target: 'saving', description: 'Save with a linked wallet' },
           { description: 'Save with no wallet linked', actions: { type: 'notify', params: { kind: 'error', message: CONNECT_WALLET } } },
         ],
         'checkout.save': { target: 'saving', actions: 'clearError' },
+      },
+    },
+    // product.md#renewal-consent: Save stays enabled; pressed without the tick, the box says so and takes the focus.
+    consentMissing: {
+      description: 'Save was pressed for a card or wallet without agreeing to automatic renewal',
+      on: {
+        // The box is unticked here: a press ticks it.
+        'consent.toggle': { target: 'choosing', description: 'Ticked', actions: 'assignConsent' },
+        'card.chosen': { target: 'consentMissing', reenter: true, description: 'Pressed again without the tick', actions: 'countConsentPrompt' },
+        'wallet.save': { target: 'consentMissing', reenter: true, description: 'Pressed again without the tick', actions: 'countConsentPrompt' },
+        // Another option is picked as on the choice itself.
+        'option.select': { target: 'choosing', description: 'Another option', actions: raise(({ event }) => event) },
       },
     },
     confirmingCheckout: {
@@ -290,11 +328,12 @@ export const paymentMethodMachine = setup({
 /** The update-payment-method payload for the event that started the save (product.md#calls). */
 function requestFor(context: PaymentMethodContext, event: { type: string; card?: ChosenCard; linkId?: string | null }): UpdatePaymentMethodRequest {
   const subscriptionId = context.subscriptionId!;
+  const consent = context.renewalConsent ? { renewalConsent: context.renewalConsent } : {};
   if (event.type === 'card.chosen' && event.card) {
-    return { subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: event.card.cardTokenId }) };
+    return { subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: event.card.cardTokenId }), ...consent };
   }
   if (event.type === 'wallet.save' && event.linkId) {
-    return { subscriptionId, paymentMethod: 'MAYA_WALLET', paymentMethodDetails: JSON.stringify({ mayaWalletId: event.linkId }) };
+    return { subscriptionId, paymentMethod: 'MAYA_WALLET', paymentMethodDetails: JSON.stringify({ mayaWalletId: event.linkId }), ...consent };
   }
   return { subscriptionId, paymentMethod: 'MAYA_CHECKOUT' };
 }

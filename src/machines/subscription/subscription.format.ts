@@ -163,7 +163,11 @@ export function subscriptionCardView(status: SubscriptionStatusDetails): Subscri
   const method = methodInWords(status);
   let change: SubscriptionAction | null = null;
   if (!isFree && status.subscriptionId) {
-    const open = { subscriptionId: status.subscriptionId, periodEnd: status.endDate, continuation: continuationOf(status) } as const;
+    const open = {
+      subscriptionId: status.subscriptionId, periodEnd: status.endDate, continuation: continuationOf(status),
+      // What it renews at once reactivated (product.md#renewal-consent; a cancel clears a scheduled move down).
+      renewalPrice: { amount: status.planAmount, currency: status.planCurrency },
+    } as const;
     if (status.status === 'ACTIVE') change = { kind: 'cancel', open: { type: 'dialog.open', change: 'cancel', ...open } };
     else if (canceled) change = { kind: 'reactivate', open: { type: 'dialog.open', change: 'reactivate', ...open } };
     else if (pastDue) {

@@ -25,6 +25,7 @@ import { CheckoutConfirm } from '../parts/CheckoutConfirm';
 import * as wizardCss from './subscribe.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { WalletPanel } from '../parts/WalletPanel';
+import { RenewalConsent } from '../parts/RenewalConsent';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import * as css from './changePlan.css';
@@ -60,6 +61,7 @@ export default function ChangePaymentMethodPage() {
   const view = useConnect(flow, connectPaymentMethod);
   const status = useQuery({ ...subscriptionStatusQuery(api), enabled: view.stage !== 'loading' && view.stage !== 'failed' }).data;
   const method = currentMethod(status);
+  const consent = view.consentFor(status);
   const [linkId, setLinkId] = useState<string | null>(null);
 
   return (
@@ -124,6 +126,7 @@ export default function ChangePaymentMethodPage() {
               />
             )}
             <ErrorBox message={view.error} />
+            {consent && <RenewalConsent {...consent} disabled={view.busy} />}
             {view.option === 'card' && (
               <CardForm
                 key={`card-${view.attempt}`}

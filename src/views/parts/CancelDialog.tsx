@@ -7,6 +7,7 @@ import { button } from '../../styles/ui.css';
 import * as css from '../pages/subscription.css';
 import { useConnect } from '../useFlow';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RenewalConsent } from './RenewalConsent';
 
 export interface CancelDialogProps {
   actor: ActorRefFrom<CancelSubscriptionMachine>;
@@ -35,6 +36,7 @@ export function CancelDialog({ actor, opener }: CancelDialogProps) {
       }
     >
       {view.body.map((text) => <p key={text} className={css.dialogText}>{text}</p>)}
+      {view.consent && <RenewalConsent {...view.consent} disabled={view.pending} />}
     </ConfirmDialog>
   );
 }
