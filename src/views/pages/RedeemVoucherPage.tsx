@@ -55,6 +55,8 @@ export default function RedeemVoucherPage() {
         <h1 id="voucher-title" className={heading}>{m.redeem_voucher()}</h1>
         <p className={muted}>{m.enter_your_voucher_code_to_activate()}</p>
         {effect && <p className={`${css.notice.due} ${css.noticeText}`}>{effect}</p>}
+        {/* product.md#renewal-consent: a voucher's own Premium does not renew (the line above says what it does to a paid plan). */}
+        {!effect && <p className={muted}>{m.a_voucher_does_not_renew()}</p>}
         <form className={form} onSubmit={onSubmit} noValidate aria-label={m.redeem_voucher()}>
           <fieldset className={fieldset} disabled={redeeming}>
             <TextField

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { Link } from 'wouter';
 import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
+import { formatDate } from '../../lib/dates';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { cancelSubscriptionMachine, connectCancelSubscription } from '../../machines/cancelSubscription';
@@ -80,6 +81,23 @@ function RenewalNotice({ status, renewNow }: { status: SubscriptionStatusDetails
   );
 }
 
+/** product.md#card-expiry: the card it renews on expires before the next billing date (said from 30 days before), with 'Update card'. */
+function CardExpiryNotice({ status }: { status: SubscriptionStatusDetails }) {
+  const expiring = status.cardExpiresBeforeRenewal;
+  if (!expiring) return null;
+  return (
+    <section className={css.notice.due} aria-labelledby="card-expiry-title">
+      <h3 id="card-expiry-title" className={css.noticeTitle}>{m.your_card_expires_soon()}</h3>
+      <p className={css.noticeText}>
+        {m.your_card_expires_before_your_next_2({ card: `${expiring.cardType} **** ${expiring.last4}`, expiry: expiring.expiry, date: formatDate(expiring.billingDate) })}
+      </p>
+      <div className={css.actions}>
+        <Link href={routes.changePaymentMethod} className={button.primary}>{m.update_card()}</Link>
+      </div>
+    </section>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -102,6 +120,7 @@ function CurrentSubscription({ status, onChange, opener, renewNow }: {
   return (
     <>
       <RenewalNotice status={status} renewNow={renewNow} />
+      <CardExpiryNotice status={status} />
       <ScheduledChange status={status} className={css.notice.due} />
       <div className={css.planHeader}>
         <p className={css.planName}>{view.planName}</p>
