@@ -97,6 +97,10 @@ for (const language of ['en', 'ceb'] as const) {
       await expect(box).not.toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByText(t('please_agree_to_automatic_renewal'))).toHaveCount(0);
       await pay.click();
+      // The Visa test card asks its bank to confirm every payment (3-D Secure on the sandbox's page).
+      await expect(page.getByRole('heading', { name: '3-D Secure verification' })).toBeVisible();
+      await page.getByLabel('3-D Secure password').fill(VISA.passkey);
+      await page.getByRole('button', { name: 'Authenticate' }).click();
       await expect(page).toHaveURL(/\/payment\?status=success$/);
       await expect(page.getByRole('heading', { name: t('payment_successful') })).toBeVisible();
 
