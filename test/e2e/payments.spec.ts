@@ -137,6 +137,8 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByText('₱99 monthly')).toBeVisible();
   await expect(page.getByText(/renews automatically/)).toBeVisible();
+  // A card or wallet renews by itself: agreed to first (product.md#renewal-consent).
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page).toHaveURL(/\/payment\?status=success$/);
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
@@ -177,6 +179,8 @@ test('buys monthly by card with 3-D Secure on the sandbox page', async ({ page, 
   await enterCard(page, '4123450131001381');
   await expect(page.getByLabel('Card brand: Visa')).toBeVisible();
   await confirmCardAtBank(page, 'mctest1');
+  // A card or wallet renews by itself: agreed to first (product.md#renewal-consent).
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page.getByRole('heading', { name: '3-D Secure verification' })).toBeVisible();
   await page.getByLabel('3-D Secure password').fill('mctest1');
@@ -190,6 +194,8 @@ test('a declined card ends on the failed result with the server message as a toa
   await startMonthly(page);
   await enterCard(page, '4917610000000000');
   await confirmCardAtBank(page, 'paymaya88');
+  // A card or wallet renews by itself: agreed to first (product.md#renewal-consent).
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page).toHaveURL(/\/payment\?status=failed&plan=monthly&payment-method=card$/);
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
@@ -224,6 +230,8 @@ test('buys monthly by linking a Maya wallet', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: 'Unlink Maya' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(/^Maya Wallet$/)).toBeVisible();
+  // A card or wallet renews by itself: agreed to first (product.md#renewal-consent).
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check();
   await page.getByRole('button', { name: 'Pay ₱99' }).click();
   await expect(page).toHaveURL(/\/payment\?status=success$/);
   await expectPremium(page);

@@ -63,6 +63,7 @@ test('premium@: monthly → yearly shows the numbers first, then the new end dat
   await expect(value('Days carried over')).toHaveText(/^(19|20) days$/);
   const newEnd = (await value('New end date').textContent())!;
   expect(newEnd).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (am|pm)$/);
+  await dialog.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await dialog.getByRole('button', { name: "Yes, I'm sure" }).click();
 
   await expect(page).toHaveURL(/\/subscription$/);
@@ -80,6 +81,7 @@ test('premium@: monthly → yearly shows the numbers first, then the new end dat
   await expect(back.locator('dt', { hasText: 'Charged now' }).locator('+ dd')).toHaveText('₱0');
   const changesOn = (await back.locator('dt', { hasText: 'Your plan changes to Monthly on' }).locator('+ dd').textContent())!;
   expect(newEnd.startsWith(changesOn)).toBe(true);
+  await back.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await back.getByRole('button', { name: "Yes, I'm sure" }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByText(`Your plan changes to Monthly on ${changesOn}. Nothing is charged now.`)).toBeVisible();
@@ -99,11 +101,14 @@ test('premium@: a declined charge keeps the dialog open with the message and lea
   const status = (await api(page, 'GET', '/subscription/status')).json.data;
   const setCard = (cardTokenId: string) => api(page, 'POST', '/subscription/update-payment-method', {
     subscriptionId: status.subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId }),
+    // What the app sends once the viewer ticked 'I agree to automatic renewal' (product.md#renewal-consent).
+    renewalConsent: { accepted: true, text: 'Renews automatically on 01/15/2030 at ₱99 until you cancel. Cancel anytime on Subscription.', language: 'en' },
   });
   expect((await setCard(saved.json.data.cardTokenId)).status).toBe(200);
   try {
     await page.reload();
     const dialog = await changePlanTo(page, 'Yearly');
+    await dialog.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
     await dialog.getByRole('button', { name: "Yes, I'm sure" }).click();
     const message = 'Your payment was declined. Please try another card or payment method.';
     await expect(dialog.getByRole('alert')).toHaveText(message);
@@ -149,6 +154,7 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   // Back from Maya, focus is on the banner (a screen reader reads it), not on the page body.
   await expect(page.getByText('Successfully linked your account')).toBeFocused();
   await expect(page.getByRole('button', { name: /^Unlink Maya/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(fact(page, 'Payment Method')).toHaveText('Maya Wallet');
@@ -167,6 +173,7 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   await expect(page.getByRole('radio', { name: 'Wallet' })).toBeChecked();
   await page.getByRole('radio', { name: 'Credit/Debit' }).check();
   await expect(page).toHaveURL(/\/subscription\/change-payment-method$/);
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(fact(page, 'Payment Method')).toHaveText(/•••• 1381/);
@@ -198,6 +205,7 @@ test('premium@: card → wallet → back to card, then checkout, each saved for 
   // As seeded again for the files after this one.
   await page.goto('/subscription/change-payment-method');
   await page.getByRole('radio', { name: 'Credit/Debit' }).check();
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(fact(page, 'Payment Method')).toHaveText(/•••• 1381/);
 });
@@ -234,6 +242,8 @@ test('premium@: a new card the bank confirms is saved as the method at once, no 
   await page.getByLabel('Card Number').pressSequentially('5123456789012346');
   await page.getByLabel('Expiry (MM/YY)').pressSequentially('1230');
   await page.getByLabel('CVC').pressSequentially('123');
+  // The tick given before the bank's page is kept for the return (product.md#renewal-consent).
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check();
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page.getByRole('heading', { name: 'Verify your card' })).toBeVisible();
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -248,6 +258,7 @@ test('a Maya Wallet subscriber whose new card the bank does not confirm sees the
   await page.getByRole('radio', { name: 'Wallet' }).check();
   await page.getByRole('button', { name: /^Link Maya/ }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
+  await page.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await page.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(fact(page, 'Payment Method')).toHaveText('Maya Wallet');
 

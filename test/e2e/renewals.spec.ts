@@ -10,6 +10,8 @@ import { DEMO_PASSWORD, resetDemoData, signIn, watchConsole } from './support';
 
 const V1 = '/api/v1/mobile';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** What the app sends once the viewer ticked 'I agree to automatic renewal' (product.md#renewal-consent). */
+const RENEWAL_CONSENT = { accepted: true, text: 'Renews automatically on 01/15/2030 at ₱99 until you cancel. Cancel anytime on Subscription.', language: 'en' };
 
 let problems: string[] = [];
 test.beforeEach(async ({ page, request }) => {
@@ -124,7 +126,7 @@ async function renewsOn(request: APIRequestContext, token: string, subscriptionI
   expect(bank.status()).toBe(303);
   expect((await request.get(bank.headers().location!, { maxRedirects: 0 })).status()).toBe(303);
   const set = await request.post(`${V1}/subscription/update-payment-method`, {
-    headers: auth, data: { subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: saved.data.cardTokenId }) },
+    headers: auth, data: { subscriptionId, paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: saved.data.cardTokenId }), renewalConsent: RENEWAL_CONSENT },
   });
   expect(set.ok()).toBe(true);
 }
@@ -222,6 +224,7 @@ test('premium@ PAST_DUE saves a working card: the page says it is charged now, t
   await expect(page.getByText('Changing payment method will take effect in next billing cycle.')).toHaveCount(0);
   const section = page.getByRole('region', { name: 'New Payment Method' });
   await expect(section.getByRole('switch', { name: 'Use this card' })).toBeChecked();
+  await section.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await section.getByRole('button', { name: 'Save Payment Method' }).click();
   await expect(page.getByText('Your payment method has been updated and the overdue payment went through. Your Premium subscription is active again.')).toBeVisible({ timeout: 40_000 });
   await expect(page).toHaveURL(/\/subscription$/);

@@ -117,6 +117,7 @@ test('premium@ cancels, keeps access to the end date, then reactivates', async (
 
   await card.getByRole('button', { name: 'Reactivate Subscription' }).click();
   const again = page.getByRole('alertdialog', { name: 'Reactivate your subscription?' });
+  await again.getByRole('checkbox', { name: 'I agree to automatic renewal' }).check(); // product.md#renewal-consent
   await again.getByRole('button', { name: 'Reactivate Subscription' }).click();
   await expect(again).toBeHidden();
   await expect(fact(page, 'Status')).toHaveText('Active');

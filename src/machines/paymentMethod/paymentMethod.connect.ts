@@ -1,7 +1,7 @@
 /** What the change-payment-method page shows in each state (pure; the view only renders). */
 import type { SnapshotFrom } from 'xstate';
 import { m } from '../../i18n';
-import type { SubscriptionStatusDetails } from '../../api/schemas';
+import type { RenewalConsent, SubscriptionStatusDetails } from '../../api/schemas';
 import { addBillingPeriod } from '../../lib/billingPeriod';
 import { renewalConsentText, ticked } from '../../lib/renewalConsent';
 import type { RenewalConsentProps } from '../../views/parts/RenewalConsent';
@@ -51,6 +51,8 @@ export interface PaymentMethodProps {
   retry: () => void;
   /** product.md#renewal-consent: the sentence and its tick for a card or wallet saved on a renewing subscription; null otherwise. */
   consentFor: (status: SubscriptionStatusDetails | undefined) => Omit<RenewalConsentProps, 'disabled'> | null;
+  /** The tick as given (the page keeps it across a new card's bank page). */
+  renewalConsent: RenewalConsent | null;
 }
 
 /**
@@ -94,6 +96,7 @@ export function connectPaymentMethod(snapshot: SnapshotFrom<PaymentMethodMachine
     confirmCheckout: () => send({ type: 'checkout.confirm' }),
     declineCheckout: () => send({ type: 'checkout.decline' }),
     retry: () => send({ type: 'load.retry' }),
+    renewalConsent: context.renewalConsent,
     consentFor: (status) => {
       const text = status && context.renewing && (context.option === 'card' || context.option === 'wallet') ? methodConsentText(status) : null;
       return text === null ? null : {

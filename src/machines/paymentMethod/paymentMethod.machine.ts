@@ -51,7 +51,7 @@ export function initialOption(method: PaymentMethod | null, walletMethod: boolea
 }
 
 /** The address as the page arrived with it, with the bank's answer about a new card (`card=`, read once). */
-export type PaymentMethodInput = PaymentMethodLocation & { cardReturn?: CardReturn | null };
+export type PaymentMethodInput = PaymentMethodLocation & { cardReturn?: CardReturn | null; renewalConsent?: RenewalConsent | null };
 
 export interface PaymentMethodContext {
   walletMethod: boolean;
@@ -163,7 +163,7 @@ export const paymentMethodMachine = setup({
   context: ({ input }) => ({
     walletMethod: input.walletMethod, linkStatus: input.linkStatus, cardReturn: input.cardReturn ?? null,
     pastDue: false, charge: null, subscriptionId: null, option: null, renewsOnWallet: false, error: null, attempt: 0,
-    renewing: false, renewalConsent: null, consentPrompts: 0,
+    renewing: false, renewalConsent: input.renewalConsent ?? null, consentPrompts: 0,
   }),
   initial: 'loadingStatus',
   states: {

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
+import { renewalConsentSchema, type RenewalConsent as RenewalConsentValue } from '../../api/schemas';
 import { routes } from '../../lib/route-paths';
 import { currentMethod } from '../../machines/changePlan/changePlan.connect';
 import { createPaymentMethodActors } from '../../machines/paymentMethod/paymentMethod.actors';
@@ -31,6 +32,27 @@ import { useConnect, useFlow } from '../useFlow';
 import * as css from './changePlan.css';
 import * as sub from './subscription.css';
 
+const CONSENT_KEY = 'renewalConsent';
+/** The tick kept in this tab across the bank's page (read once, on the return of a verified card). */
+function keptConsent(): RenewalConsentValue | null {
+  try {
+    const kept = sessionStorage.getItem(CONSENT_KEY);
+    sessionStorage.removeItem(CONSENT_KEY);
+    const parsed = kept ? renewalConsentSchema.safeParse(JSON.parse(kept)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+function keepConsent(consent: RenewalConsentValue | null): void {
+  try {
+    if (consent) sessionStorage.setItem(CONSENT_KEY, JSON.stringify(consent));
+    else sessionStorage.removeItem(CONSENT_KEY);
+  } catch {
+    /* storage blocked: the viewer ticks again after the bank */
+  }
+}
+
 export default function ChangePaymentMethodPage() {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -38,7 +60,12 @@ export default function ChangePaymentMethodPage() {
   const search = useSearch();
   // The bank's answer about a new card is read once, then dropped from the address (a reload or the
   // card form shown again must not act on it twice).
-  const [input] = useState(() => ({ ...parse(search), cardReturn: parseCardReturn(search) }));
+  // A new card goes to its bank before it is saved as the method: the tick given before leaving is kept
+  // for the return (product.md#renewal-consent), so the card is saved at once as before (finding 6).
+  const [input] = useState(() => {
+    const cardReturn = parseCardReturn(search);
+    return { ...parse(search), cardReturn, renewalConsent: cardReturn === 'verified' ? keptConsent() : null };
+  });
   const [confirmedCardId] = useState(() => parseConfirmedCard(search));
   useEffect(() => {
     const rest = withoutCardReturn(search);
@@ -62,6 +89,7 @@ export default function ChangePaymentMethodPage() {
   const status = useQuery({ ...subscriptionStatusQuery(api), enabled: view.stage !== 'loading' && view.stage !== 'failed' }).data;
   const method = currentMethod(status);
   const consent = view.consentFor(status);
+  useEffect(() => keepConsent(view.renewalConsent), [view.renewalConsent]);
   const [linkId, setLinkId] = useState<string | null>(null);
 
   return (
