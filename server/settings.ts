@@ -3,23 +3,18 @@
  * `APP_ENV=production` (docs/operations.md) adds the checks a service on the internet needs, and the
  * server refuses to start with one line per problem; without it (the embedded default) nothing changes.
  */
-import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { defaultGatewayConfig, isLocalSandbox, SANDBOX_PATH, SANDBOX_SECRET_KEY, type GatewayConfig } from './gateway/config';
+import { readTrustedProxies, type TrustedProxies } from './platform/proxies';
 import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
+export { readTrustedProxies, type TrustedProxies } from './platform/proxies';
+
 export type DevRoutes = 'local' | 'public' | 'off';
 
 /** development: the embedded default (demo data, dev routes, the local sandbox); production: none of it. */
 export type AppEnv = 'development' | 'production';
-
-/** The proxies in front (TRUST_PROXY): only their X-Forwarded-For is read (server/platform/client.ts). */
-export interface TrustedProxies {
-  /** As written, for the start line and docs. */
-  entries: string[];
-  has(address: string): boolean;
-}
 
 export interface Settings {
   appEnv: AppEnv;
@@ -46,35 +41,6 @@ export interface Settings {
 
 /** The shortest JWT_SECRET accepted (HS256 wants at least 256 bits). */
 export const MIN_JWT_SECRET = 32;
-
-/** TRUST_PROXY: comma-separated IPv4/IPv6 addresses and CIDR ranges (`10.0.0.0/8`), or `loopback`. */
-export function readTrustedProxies(value: string | undefined): TrustedProxies {
-  const list = new BlockList();
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  for (const entry of entries) {
-    if (entry === 'loopback') {
-      list.addSubnet('127.0.0.0', 8, 'ipv4');
-      list.addAddress('::1', 'ipv6');
-      continue;
-    }
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const max = family === 4 ? 32 : 128;
-    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
-    if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
-      throw new Error(`TRUST_PROXY must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8, 192.0.2.7, loopback), not "${entry}"`);
-    }
-    list.addSubnet(address!, prefix, family === 4 ? 'ipv4' : 'ipv6');
-  }
-  return {
-    entries,
-    has(address) {
-      const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-      const family = isIP(bare);
-      return family !== 0 && list.check(bare, family === 4 ? 'ipv4' : 'ipv6');
-    },
-  };
-}
 
 function wholeNumber(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const value = env[name];
