@@ -13,10 +13,21 @@ import { readSettings, type Settings } from './settings';
 import { builtScriptHashes, staticSite } from './platform/static';
 import { createTokens, loadSecret } from './identity/tokens';
 import { diskUploads, memoryUploads } from './identity/photos';
+import { configureLogger, log, logLine, readLogSettings } from './platform/log';
+import { readMetricsSettings, serveMetrics, type MetricsSettings } from './platform/metrics';
 
 let settings: Settings;
 try {
   settings = readSettings(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+// Logs and metrics (issue 33): LOG_LEVEL, LOG_FORMAT, METRICS_PORT, METRICS_TOKEN (platform/log.ts, platform/metrics.ts).
+let metricsSettings: MetricsSettings;
+try {
+  configureLogger(readLogSettings(process.env));
+  metricsSettings = readMetricsSettings(process.env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -41,6 +52,7 @@ const app = createApp({
   uploads: dataDir === ':memory:' ? memoryUploads() : diskUploads(resolve(dataDir, 'uploads')),
   devRoutes: settings.devRoutes,
   gatewayConfig: settings.gateway,
+  metricsToken: metricsSettings.token,
 });
 
 if (serveSpa) {
@@ -54,13 +66,15 @@ if (serveSpa) {
 
 // Renewals, retries, reminders and end notices run on the job queue as the billing clock makes them due.
 const engine = await startBillingEngine({
-  db, gateway: createMayaClient(settings.gateway), log: (line) => console.info(line), publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
+  db, gateway: createMayaClient(settings.gateway), log: logLine, publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
 }, settings.billing);
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
-  console.info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
+  log().info(`Sine Bisaya is running on http://localhost:${info.port} (data: ${dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
 }) as Server;
+const metricsServer = metricsSettings.port === null ? null : await serveMetrics(metricsSettings.port);
+if (metricsServer) log().info(`Metrics on http://localhost:${metricsSettings.port}/metrics`);
 
 // Idle RSS (issue 10): PGlite creates a database by running initdb in a second WebAssembly instance
 // (always with DATA_DIR=:memory:, on disk only the first time); its memories — ~300 MB — are garbage
@@ -81,7 +95,8 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal}: stopping…`);
+  log().info(`${signal}: stopping…`);
+  metricsServer?.close();
   await new Promise<void>((resolveClose) => {
     server.close(() => resolveClose());
     server.closeIdleConnections();
@@ -92,7 +107,7 @@ async function stop(signal: string) {
   const engineStopped = await engine.stop().then(() => null, (error: unknown) => ({ error }));
   await db.close();
   if (engineStopped) throw engineStopped.error;
-  console.info('Stopped: server and database closed.');
+  log().info('Stopped: server and database closed.');
   process.exit(0);
 }
 function stopOn(signal: string) {
