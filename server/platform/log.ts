@@ -109,8 +109,12 @@ function build(settings: LogSettings, destination?: DestinationStream): Logger {
     {
       level: settings.level,
       redact: { paths: redactPaths, censor: CENSOR },
-      // The request's or job's ids, on every line written inside one.
-      mixin: () => context.getStore() ?? {},
+      // The request's or job's ids, on every line written inside one. A new object each time: pino
+      // merges the line's own fields into what the mixin answers.
+      mixin: () => {
+        const ids = context.getStore();
+        return ids ? { ...ids } : {};
+      },
       hooks: {
         // Free text: the message (first string argument) is masked before pino formats it.
         logMethod(args, method) {
