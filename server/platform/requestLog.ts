@@ -34,13 +34,31 @@ export function routeLabel(c: Context): string {
   return route.path;
 }
 
-/** The path, with the query's names but none of its values. */
-function pathOf(c: Context): string {
+/** A path parameter whose value is a credential (a card token, a link's token, a code): its name is logged instead. */
+const SECRET_PARAM = /token|code|secret|key|otp|pass/i;
+
+/** The path with every secret parameter's value replaced by its name (`/cards/:cardTokenId/…`). */
+function maskedPath(path: string, route: string): string {
+  if (!route.includes(':')) return path;
+  const pattern = route.split('/');
+  if (!pattern.some((segment) => segment.startsWith(':') && SECRET_PARAM.test(segment))) return path;
+  const segments = path.split('/');
+  for (let i = 0; i < pattern.length && i < segments.length; i++) {
+    const segment = pattern[i]!;
+    if (segment === '*') break;
+    if (segment.startsWith(':') && SECRET_PARAM.test(segment)) segments[i] = segment.replace(/[{?].*$/, '');
+  }
+  return segments.join('/');
+}
+
+/** The path (its secret parameters masked), with the query's names but none of its values. */
+function pathOf(c: Context, route: string): string {
+  const path = maskedPath(c.req.path, route);
   const url = c.req.url;
   const q = url.indexOf('?');
-  if (q < 0) return c.req.path;
+  if (q < 0) return path;
   const names = [...new URLSearchParams(url.slice(q + 1)).keys()];
-  return names.length ? `${c.req.path}?${names.join('&')}` : c.req.path;
+  return names.length ? `${path}?${names.join('&')}` : path;
 }
 
 export function requestLog(): MiddlewareHandler<{ Variables: { requestId: string } }> {
@@ -66,6 +84,6 @@ export function requestLog(): MiddlewareHandler<{ Variables: { requestId: string
     const status = response.status;
     httpRequests.inc({ method, route, status });
     httpDuration.observe({ method, route }, seconds);
-    log().info({ requestId, method, route, path: pathOf(c), status, ms: Math.round(seconds * 10_000) / 10, client: clientAddress(c) }, 'request');
+    log().info({ requestId, method, route, path: pathOf(c, route), status, ms: Math.round(seconds * 10_000) / 10, client: clientAddress(c) }, 'request');
   };
 }
