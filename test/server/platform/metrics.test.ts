@@ -56,7 +56,7 @@ const value = (text: string, series: string) => {
 
 describe('/metrics on the main port', () => {
   it('is a 404 without the token, with another token or another scheme, like any unknown path', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer wrong-token-0123456789abcdef' }, { Authorization: `Basic ${TOKEN}` }, { Authorization: `Bearer ${TOKEN}x` }, { Authorization: 'Bearer ' }]) {
+    for (const headers of [{}, { Authorization: 'Bearer wrong-token-0123456789abcdef' }, { Authorization: `Basic ${TOKEN}` }, { Authorization: `Bearer ${TOKEN}x` }, { Authorization: 'Bearer ' }] as Array<Record<string, string>>) {
       const response = await request('/metrics', { headers });
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain('http_requests_total');
