@@ -40,6 +40,22 @@ export const httpDuration = new Histogram({
   name: 'http_request_duration_seconds', help: 'Time from a request to its answer, by method and route pattern.', labelNames: ['method', 'route'] as const,
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers,
 });
+/**
+ * One answer counted and timed. The label sets are few (routes × methods × statuses), so each one's
+ * counter and histogram are looked up once and kept: prom-client hashes a label object on every call.
+ */
+const requestSeries = new Map<string, { count: ReturnType<typeof httpRequests.labels>; time: ReturnType<typeof httpDuration.labels> }>();
+export function countRequest(method: string, route: string, status: number, seconds: number): void {
+  const key = `${method} ${status} ${route}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    series = { count: httpRequests.labels(method, route, String(status)), time: httpDuration.labels(method, route) };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.time.observe(seconds);
+}
+
 export const gatewayCalls = new Counter({
   name: 'gateway_calls_total', help: 'Calls to the Maya gateway by kind and outcome (ok, rejected, failed, unreachable, bad_response).',
   labelNames: ['kind', 'outcome'] as const, registers,

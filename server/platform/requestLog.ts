@@ -15,7 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { clientAddress } from './client';
 import { log, withLogContext } from './log';
-import { httpDuration, httpRequests } from './metrics';
+import { countRequest } from './metrics';
 import { isEnvelope } from './secureHeaders';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -82,8 +82,7 @@ export function requestLog(): MiddlewareHandler<{ Variables: { requestId: string
     const route = routeLabel(c);
     const { method } = c.req;
     const status = response.status;
-    httpRequests.inc({ method, route, status });
-    httpDuration.observe({ method, route }, seconds);
+    countRequest(method, route, status, seconds);
     log().info({ requestId, method, route, path: pathOf(c, route), status, ms: Math.round(seconds * 10_000) / 10, client: clientAddress(c) }, 'request');
   };
 }
