@@ -35,6 +35,8 @@ export interface AppDeps {
    * dist/.script-hashes*.json): the Content-Security-Policy allows exactly these beside 'self' (issue 21).
    */
   scriptHashes?: string[];
+  /** METRICS_TOKEN: /metrics on this app answers the bearer of it; without one, /metrics is a 404 (platform/metrics.ts). */
+  metricsToken?: string | null;
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */
@@ -71,6 +73,8 @@ export type AppEnv = {
     clientAddress: string;
     /** The security headers as one record, for the envelope (platform/secureHeaders.ts). */
     envelopeHeaders: HeaderRecord;
+    /** The request's id (platform/requestLog.ts), answered in X-Request-Id and on its log lines. */
+    requestId: string;
   };
 };
 

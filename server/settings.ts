@@ -6,6 +6,8 @@
 import { resolve } from 'node:path';
 import { defaultGatewayConfig, isLocalSandbox, SANDBOX_PATH, SANDBOX_SECRET_KEY, type GatewayConfig } from './gateway/config';
 import { readTrustedProxies, type TrustedProxies } from './platform/proxies';
+import { readLogSettings, type LogSettings } from './platform/log';
+import { readMetricsSettings, type MetricsSettings } from './platform/metrics';
 import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
@@ -37,6 +39,10 @@ export interface Settings {
   /** JWT_SECRET (and JWT_SECRET_PREVIOUS, still accepted while a rotation runs); undefined: kept beside the data (development). */
   jwtSecret: string | undefined;
   jwtPreviousSecrets: string[];
+  /** LOG_LEVEL, LOG_FORMAT (platform/log.ts). */
+  log: LogSettings;
+  /** METRICS_PORT, METRICS_TOKEN (platform/metrics.ts); both unset: no metrics. */
+  metrics: MetricsSettings;
 }
 
 /** The shortest JWT_SECRET accepted (HS256 wants at least 256 bits). */
@@ -134,6 +140,8 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     concurrency: each(problems, () => wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256), 8),
     reconcileMs: each(problems, () => wholeNumber(env, 'BILLING_RECONCILE_MS', 15_000, 1000, 3_600_000), 15_000),
   };
+  const logSettings = each(problems, () => readLogSettings(env), { level: 'info', format: 'json' } as LogSettings);
+  const metrics = each(problems, () => readMetricsSettings(env), { port: null, token: null } as MetricsSettings);
   if (appEnv === 'production') problems.push(...productionProblems(env, { devRoutes, gateway, gatewayRead, dataDir }));
   if (problems.length === 1 && appEnv !== 'production') throw new Error(problems[0]);
   if (problems.length) {
@@ -153,6 +161,8 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     devRoutes,
     gateway,
     billing,
+    log: logSettings,
+    metrics,
   };
 }
 
