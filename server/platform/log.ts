@@ -108,7 +108,18 @@ function build(settings: LogSettings, destination?: DestinationStream): Logger {
   const stream =
     destination ??
     (settings.format === 'pretty'
-      ? pretty({ sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true })
+      ? pretty({
+          sync: true, colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss.l', singleLine: true,
+          // For a person at a terminal: a request is one short line (GET /path 200 12.3 ms), a Maya call
+          // another; the ids and the client address are in the JSON lines (LOG_FORMAT=json).
+          ignore: 'pid,hostname,requestId,jobId,method,route,path,status,ms,client,gateway,outcome',
+          messageFormat: (line, messageKey) => {
+            const text = String(line[messageKey] ?? '');
+            if (text === 'request') return `${String(line.method)} ${String(line.path)} ${String(line.status)} ${String(line.ms)} ms`;
+            if (text === 'gateway call') return `Maya ${String(line.gateway)}: ${String(line.method)} ${String(line.status)} ${String(line.outcome)} ${String(line.ms)} ms`;
+            return line.outcome === undefined ? text : `${text} ${String(line.outcome)}`;
+          },
+        })
       : pino.destination({ dest: 1, sync: false }));
   return pino(
     {
