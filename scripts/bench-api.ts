@@ -32,8 +32,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const withMetrics = process.argv.includes('--metrics');
 const metricsToken = withMetrics ? randomBytes(24).toString('hex') : null;
 const serverLog = process.env.BENCH_SERVER_LOG ?? '/tmp/bench-api-server.log';
-if (metricsToken) Object.assign(process.env, { METRICS_TOKEN: metricsToken, LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
-const bench = await startBenchServer(port, { dataDir: process.env.DATA_DIR, stdio: ['ignore', withMetrics ? openSync(serverLog, 'w') : 'inherit', 'inherit'] });
+// The server logs one JSON line per request as in production (LOG_FORMAT=json), to a file: hundreds of
+// thousands of lines would drown the figures.
+Object.assign(process.env, { LOG_FORMAT: 'json', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+if (metricsToken) process.env.METRICS_TOKEN = metricsToken;
+const bench = await startBenchServer(port, { dataDir: process.env.DATA_DIR, stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'] });
+console.info(`The server's log (LOG_FORMAT=json): ${serverLog}`);
 const { base, server } = bench;
 
 function call(method: string, path: string, body?: unknown, localAddress?: string): Promise<{ status: number; json: any; ms: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a bench reads fields freely
