@@ -43,7 +43,7 @@ export function createApi(http: Http) {
       request(`${V1}/auth/verify-auth-link`, { method: 'POST', body, auth: false, schema: s.authResultSchema, signal }),
 
     getProfile: (signal?: AbortSignal) => request(`${V1}/account/profile`, { schema: s.profileSchema, signal }),
-    updateProfile: (body: s.ProfileUpdateRequest, signal?: AbortSignal) =>
+    updateProfile: (body: s.ProfileUpdateWithTin, signal?: AbortSignal) =>
       request(`${V1}/account/profile`, { method: 'PUT', body, schema: s.profileSchema, signal }),
     changePassword: (body: s.PasswordChangeRequest, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/account/password`, { method: 'PUT', body, schema: nothing, signal }),
