@@ -5,7 +5,7 @@
  * languages; the invoice mail; documents never edited or deleted; the buyer's TIN on the account.
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueInvoice } from '../../../server/billing/invoices';
+import { issueInvoice, writeSeller } from '../../../server/billing/invoices';
 import { renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
 import { SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
 import { pdfText } from '../support/pdf-text';
@@ -99,6 +99,23 @@ describe('invoices', () => {
     expect(mail.body).toContain(`Your invoice ${invoice.number}, to view or download as PDF: http://localhost/subscription/invoices/${invoice.id}`);
     await expectMoneyInvariant(server);
     await expectDocumented();
+  });
+
+  it('names the seller of the settings (not a sample) from then on; issued documents keep the seller they were issued under', async () => {
+    const earlier = (await invoices(PREMIUM)).data.items[0];
+    await writeSeller(server.db, { name: 'Sine Bisaya Media Inc.', tin: '123-456-789-00000', address: '1 Osmeña Blvd, Cebu City 6000' });
+    try {
+      const record = await buyMonthlyByCard(FREE);
+      const invoice = (await server.as(FREE).get(`/payment/invoices/by-payment/${record.id}`)).json.data;
+      expect(invoice.seller).toEqual({ name: 'Sine Bisaya Media Inc.', tin: '123-456-789-00000', address: '1 Osmeña Blvd, Cebu City 6000', sample: false });
+      const text = await pdfText(new Uint8Array(await (await pdfOf(FREE, invoice.id, 'en')).arrayBuffer()));
+      expect(text).toContain('Sine Bisaya Media Inc.');
+      expect(text).toContain('VAT Reg. TIN: 123-456-789-00000');
+      expect(text).not.toContain('SAMPLE');
+      expect((await server.as(PREMIUM).get(`/payment/invoices/${earlier.id}`)).json.data.seller).toEqual(earlier.seller);
+    } finally {
+      await writeSeller(server.db, null);
+    }
   });
 
   it('in Bisaya: the mail, the description and the plan name', async () => {
