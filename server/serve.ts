@@ -9,6 +9,7 @@ import { createMayaClient } from './gateway/maya';
 import { createMailer } from './platform/mail';
 import { isLocalSandbox } from './gateway/config';
 import { openPreparedDatabase } from './startup';
+import { writeSeller } from './billing/invoices';
 import { readSettings, type Settings } from './settings';
 import { builtScriptHashes, staticSite } from './platform/static';
 import { createTokens, loadSecret } from './identity/tokens';
@@ -31,6 +32,8 @@ const metricsSettings = settings.metrics;
 let db: Awaited<ReturnType<typeof openPreparedDatabase>>;
 try {
   db = await openPreparedDatabase(dataDir, undefined, appEnv);
+  // The seller invoices name (SELLER_*; the sample when unset, product.md#invoices).
+  await writeSeller(db, settings.seller);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -9,6 +9,8 @@ import { readTrustedProxies, type TrustedProxies } from './platform/proxies';
 import { readLogSettings, type LogSettings } from './platform/log';
 import { readMetricsSettings, type MetricsSettings } from './platform/metrics';
 import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
+import { TIN_PATTERN } from '../src/api/schemas';
+import type { Seller } from './billing/invoices';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
 export { readTrustedProxies, type TrustedProxies } from './platform/proxies';
@@ -43,6 +45,12 @@ export interface Settings {
   log: LogSettings;
   /** METRICS_PORT, METRICS_TOKEN (platform/metrics.ts); both unset: no metrics. */
   metrics: MetricsSettings;
+  /**
+   * The seller invoices and credit memos name (issue 34, product.md#invoices): SELLER_NAME, SELLER_TIN
+   * (with branch code, 123-456-789-00000) and SELLER_ADDRESS, all three or none. None: the embedded
+   * sample, marked SAMPLE on every document (refused in production).
+   */
+  seller: Seller | null;
 }
 
 /** The shortest JWT_SECRET accepted (HS256 wants at least 256 bits). */
@@ -142,6 +150,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   };
   const logSettings = each(problems, () => readLogSettings(env), { level: 'info', format: 'json' } as LogSettings);
   const metrics = each(problems, () => readMetricsSettings(env), { port: null, token: null } as MetricsSettings);
+  const seller = each(problems, () => readSeller(env), null);
   if (appEnv === 'production') problems.push(...productionProblems(env, { devRoutes, gateway, gatewayRead, dataDir }));
   if (problems.length === 1 && appEnv !== 'production') throw new Error(problems[0]);
   if (problems.length) {
@@ -163,7 +172,18 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     billing,
     log: logSettings,
     metrics,
+    seller,
   };
+}
+
+/** SELLER_NAME, SELLER_TIN and SELLER_ADDRESS: all three (the TIN with its branch code), or none (the sample seller). */
+function readSeller(env: Record<string, string | undefined>): Seller | null {
+  const [name, tin, address] = ['SELLER_NAME', 'SELLER_TIN', 'SELLER_ADDRESS'].map((key) => env[key]?.trim() || undefined);
+  if (!name && !tin && !address) return null;
+  if (!name || !tin || !address) throw new Error('SELLER_NAME, SELLER_TIN and SELLER_ADDRESS go together: set all three (the seller invoices name), or none for the sample seller');
+  if (!TIN_PATTERN.test(tin)) throw new Error(`SELLER_TIN must be the TIN with its branch code, 123-456-789-00000, not "${tin}"`);
+  if (name.length > 200 || address.length > 300) throw new Error('SELLER_NAME must be at most 200 characters and SELLER_ADDRESS at most 300');
+  return { name, tin, address };
 }
 
 /**
@@ -186,6 +206,9 @@ function productionProblems(env: Record<string, string | undefined>, read: { dev
   else if (!env.PUBLIC_BASE_URL.startsWith('https://')) problems.push(`PUBLIC_BASE_URL must be https in production, not "${env.PUBLIC_BASE_URL}"`);
   if (env.NOW) problems.push('NOW must not be set in production: the billing clock is the system clock');
   if (read.dataDir === ':memory:') problems.push('DATA_DIR=:memory: keeps nothing (with DATABASE_URL it is a database dropped at exit): set DATABASE_URL, or DATA_DIR to a directory');
+  if (!env.SELLER_NAME?.trim() && !env.SELLER_TIN?.trim() && !env.SELLER_ADDRESS?.trim()) {
+    problems.push('SELLER_NAME, SELLER_TIN (with branch code, 123-456-789-00000) and SELLER_ADDRESS must name the registered seller: every invoice prints them');
+  }
   if (env.MAYA_WEBHOOK_IPS?.trim() === 'any') problems.push("MAYA_WEBHOOK_IPS=any turns off the check of Maya's webhook addresses: list them, or leave it unset for Maya's published ones");
   return problems;
 }

@@ -93,6 +93,7 @@ async function startProduction(): Promise<string> {
       SMTP_URL: `smtp://127.0.0.1:${(relay.server.address() as AddressInfo).port}`, MAIL_FROM: 'Sine Bisaya <no-reply@sinebisaya.example>',
       MAYA_BASE_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`, MAYA_PUBLIC_KEY: 'pk-test-standin', MAYA_SECRET_KEY: 'sk-test-standin',
       MAYA_WEBHOOK_PUBLIC_KEYS: webhookKey, MAYA_WEBHOOK_IPS: '127.0.0.1', TRUST_PROXY: 'loopback', LOG_FORMAT: 'json',
+      SELLER_NAME: 'Sine Bisaya Media Inc.', SELLER_TIN: '123-456-789-00000', SELLER_ADDRESS: '1 Osmeña Blvd, Cebu City 6000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
