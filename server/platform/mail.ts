@@ -60,7 +60,8 @@ function mailboxTransport(db: Db): Transport {
  * amount, a reference in quotes or digits) cut to its first words, so no personal detail rides along.
  */
 export function mailKind(subject: string): string {
-  return subject.replace(/\d[\d.,:/ -]*/g, '#').replace(/[“"'‘].*?[”"'’]/g, '…').slice(0, 80);
+  // A run of digits with what joins them (01/15/2027, 1,000.00, 10:30), not the space after it.
+  return subject.replace(/\d(?:[\d.,:/ -]*\d)?/g, '#').replace(/[“"'‘].*?[”"'’]/g, '…').slice(0, 80);
 }
 
 export function createMailer(db: Db, smtpUrl: string | undefined = process.env.SMTP_URL): Mailer {

@@ -60,5 +60,9 @@ export const receiptQuery = (api: Api, paymentId: string) =>
 export const invoicesQuery = (api: Api) =>
   queryOptions({ queryKey: queryKeys.invoices, queryFn: ({ signal }) => api.listInvoices(signal) });
 /** An issued document never changes (the database refuses): read once per visit. */
+/** The invoice of one payment (an old receipt link names the payment); never retried: a payment without one has its receipt. */
+export const invoiceOfPaymentQuery = (api: Api, paymentId: string) =>
+  queryOptions({ queryKey: ['payment', 'invoice-of', paymentId] as const, queryFn: ({ signal }) => api.invoiceByPayment(paymentId, signal), staleTime: Infinity, retry: false });
+
 export const invoiceQuery = (api: Api, id: string) =>
   queryOptions({ queryKey: queryKeys.invoice(id), queryFn: ({ signal }) => api.getInvoice(id, signal), staleTime: Infinity });
