@@ -82,7 +82,7 @@ function Document({ view, id }: { view: InvoiceView; id: string }) {
       )}
       <div className={`${css.screenOnly} ${css.actions}`}>
         <PdfButton request={{ id, lang: currentLocale() === 'ceb' ? 'ceb' : 'en', file: view.file }} />
-        <button type="button" className={button.secondary} onClick={() => window.print()}>{m.print_or_save_as_pdf()}</button>
+        <button type="button" className={button.secondary} onClick={() => window.print()}>{m.print()}</button>
       </div>
     </>
   );
@@ -97,7 +97,8 @@ export default function InvoicePage() {
     <div className={mediumPage}>
       <Link href={routes.subscription} className={`${sub.backLink} ${css.screenOnly}`}>{m.back_to_subscription()}</Link>
       <article className={`${card} ${css.receipt}`} aria-labelledby="invoice-title">
-        <h1 id="invoice-title" className={heading}>{view ? `${view.title} ${view.number}` : m.invoice()}</h1>
+        <h1 id="invoice-title" className={heading}>{view ? view.heading : m.invoice()}</h1>
+        {view && <p className={css.documentNumber}>{view.title} · <strong>{view.number}</strong></p>}
         {doc.isPending && <p role="status" className={muted}>{m.loading_your_invoice()}</p>}
         {doc.isError && (
           <div className={css.screenOnly}>

@@ -10,7 +10,9 @@ import { formatInvoiceAmount } from '../../lib/vat';
 import { receiptMethod } from './receipt.format';
 
 export interface InvoiceView {
-  /** 'Resibo sa Pagbaligya' / 'SALES INVOICE', or the credit memo's. */
+  /** The page's heading: 'Invoice' or 'Credit memo'. */
+  heading: string;
+  /** The document's own label, as on the PDF: 'SALES INVOICE' (Bisaya: 'Resibo sa Pagbaligya'), or the credit memo's. */
   title: string;
   number: string;
   seller: { name: string; tin: string; address: string };
@@ -40,6 +42,7 @@ export function invoiceView(doc: TaxDocument): InvoiceView {
     ...(doc.mayaPaymentId ? [{ label: m.invoice_pdf_maya_payment_id(), value: doc.mayaPaymentId }] : []),
   ];
   return {
+    heading: memo ? m.credit_memo() : m.invoice(),
     title: memo ? m.invoice_pdf_credit_memo() : m.invoice_pdf_sales_invoice(),
     number: doc.number,
     seller: { name: doc.seller.name, tin: m.vat_reg_tin_value({ tin: doc.seller.tin }), address: doc.seller.address },

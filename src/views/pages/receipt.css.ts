@@ -13,6 +13,8 @@ export const total = style({ fontWeight: 700, fontSize: font.size.lg });
 export const sample = style({
   margin: 0, padding: `${space.xs} ${space.sm}`, border: `1px dashed ${vars.color.border}`, borderRadius: radius.sm, fontWeight: 600,
 });
+/** 'SALES INVOICE · SB-INV-00000001' under the heading: the legal label and the number, which may wrap anywhere on a phone. */
+export const documentNumber = style({ margin: 0, letterSpacing: '0.02em', overflowWrap: 'anywhere' });
 /** Download PDF, its status and Print, wrapping on a phone. */
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
 /** Links and buttons that make no sense on paper. */
