@@ -7,59 +7,31 @@
  * taken twice and none skipped: the rolled-back numbers were given back. Runs in the `postgres` project:
  *   PG_PORT=5461 scripts/with-postgres.sh npx vitest run --project postgres test/postgres/invoice-serials.test.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { join } from 'node:path';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkMoneyInvariants } from '../server/support/money-invariants';
+import { createDatabase, startServer, stopAll } from './support/processes';
 
 const PURCHASES = 50;
 /** The buyers whose deciding transaction is rolled back (one in five). */
 const FAILING = 10;
-const root = resolve(import.meta.dirname, '../..');
-const serverUrl = process.env.DATABASE_URL!;
-const dbName = `sine_bisaya_serials_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'invoice-serials-'));
 const processes: ChildProcess[] = [];
-let databaseUrl: string;
+let database: Awaited<ReturnType<typeof createDatabase>>;
 let db: pg.Client;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const count = async (sql: string, values: unknown[] = []) => (await db.query<{ n: number }>(sql, values)).rows[0]!.n;
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** `tsx server/main.ts` on a free port (the local sandbox answers on the server's own port). */
+/** A server process on a free port (the local sandbox answers on the server's own port). */
 async function startProcess(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), SERVE_SPA: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), SANDBOX_LATENCY_MS: '20' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { base } = await startServer(processes, {
+    ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), SANDBOX_LATENCY_MS: '20',
   });
-  processes.push(child);
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out = (out + chunk.toString()).slice(-20_000);
-      const found = /running on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-      if (found) resolveStart(`http://localhost:${found}`);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000)));
-    child.once('exit', (code, signal) => reject(new Error(`server exited ${code ?? signal}: ${out}`)));
-  });
+  return base;
 }
 
 async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
@@ -72,24 +44,13 @@ async function call(base: string, method: string, path: string, body?: unknown, 
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  database = await createDatabase('sine_bisaya_serials');
+  db = database.client;
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map((child) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))))));
-  await db?.end();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await stopAll(processes);
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
