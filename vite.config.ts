@@ -80,6 +80,8 @@ export default defineConfig(({ command }) => ({
           include: ['test/server/**/*.test.ts'],
           // One migrated and seeded PGlite per run; test servers start from copies of it.
           globalSetup: ['test/support/pglite-template.ts'],
+          // The process logger writes nowhere unless a test asks for its lines (issue 33).
+          setupFiles: ['test/support/server-logs.ts'],
           // One worker runs file after file, keeping its imports and PGlite's compiled WebAssembly (no DOM here).
           isolate: false,
           unstubEnvs: true,

@@ -12,16 +12,32 @@
  * - how long SIGTERM takes to stop it (goal < 2 s).
  * Figures only: it exits 0 whatever they are (no timed assertions), except when the server fails.
  * Set DATABASE_URL to measure against PostgreSQL instead of PGlite.
+ *
+ * `npm run bench:api -- --metrics` (issue 33): the server runs as in production's observability: JSON
+ * logs (LOG_FORMAT=json, its stdout to BENCH_SERVER_LOG, /tmp/bench-api-server.log by default) and
+ * /metrics behind a METRICS_TOKEN made for the run. Around each measured read /metrics is scraped, and
+ * the bench prints how far http_requests_total and the latency histogram's count moved for that read's
+ * route beside the answers autocannon received (they differ at most by the requests in flight when
+ * autocannon stopped), and how many request lines the log holds.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { openSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { sleep, startBenchServer } from './bench-server';
 
 const port = Number(process.env.BENCH_PORT ?? 4290);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const bench = await startBenchServer(port, { dataDir: process.env.DATA_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
+const withMetrics = process.argv.includes('--metrics');
+const metricsToken = withMetrics ? randomBytes(24).toString('hex') : null;
+const serverLog = process.env.BENCH_SERVER_LOG ?? '/tmp/bench-api-server.log';
+// The server logs one JSON line per request as in production (LOG_FORMAT=json), to a file: hundreds of
+// thousands of lines would drown the figures.
+Object.assign(process.env, { LOG_FORMAT: 'json', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+if (metricsToken) process.env.METRICS_TOKEN = metricsToken;
+const bench = await startBenchServer(port, { dataDir: process.env.DATA_DIR, stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'] });
+console.info(`The server's log (LOG_FORMAT=json): ${serverLog}`);
 const { base, server } = bench;
 
 function call(method: string, path: string, body?: unknown, localAddress?: string): Promise<{ status: number; json: any; ms: number }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- a bench reads fields freely
@@ -43,6 +59,21 @@ function call(method: string, path: string, body?: unknown, localAddress?: strin
     req.on('error', reject);
     req.end(data);
   });
+}
+
+/** http_requests_total (every status) and http_request_duration_seconds_count of one route pattern, from /metrics. */
+async function scrapeRoute(route: string): Promise<{ requests: number; timed: number }> {
+  const response = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
+  if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
+  let requests = 0;
+  let timed = 0;
+  for (const line of (await response.text()).split('\n')) {
+    if (!line.includes(`route="${route}"`)) continue;
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (line.startsWith('http_requests_total{')) requests += value;
+    else if (line.startsWith('http_request_duration_seconds_count{')) timed += value;
+  }
+  return { requests, timed };
 }
 
 /** The node process that runs the server: tsx's child (or tsx itself). */
@@ -114,12 +145,23 @@ async function main() {
     ['plans', '/api/v1/mobile/subscription/plans?type=PREMIUM&isActive=true'],
   ];
   const measured: Array<{ name: string; result: autocannon.Result; cpuPerRequest: number }> = [];
+  const scraped: string[] = [];
   for (const [name, path] of reads) {
     bareRates.push((await load(`${bare.base}/bare`, seconds, {})).requests.average);
     await load(`${base}${path}`, 2); // warm-up (JIT, query plans)
+    const route = path.replace(/\?.*$/, '');
+    const before = metricsToken ? await scrapeRoute(route) : null;
     const cpuBefore = cpuMs(pid);
     const result = await load(`${base}${path}`, seconds);
     measured.push({ name, result, cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total) });
+    if (before) {
+      await sleep(200); // the answers still in flight when autocannon stopped
+      const after = await scrapeRoute(route);
+      scraped.push(
+        `${name.padEnd(21)} http_requests_total{route="${route}"} +${after.requests - before.requests}, ` +
+          `duration histogram count +${after.timed - before.timed}; autocannon: ${result.requests.sent} sent, ${result.requests.total} answered`,
+      );
+    }
   }
   await bare.stop();
   const sortedBare = [...bareRates].sort((a, b) => a - b);
@@ -138,6 +180,12 @@ async function main() {
     );
   }
   console.info(`(reads on ${database}; shares are of the bare app's median ${Math.round(bareRate)} req/s in this run)`);
+  if (metricsToken) {
+    console.info(`/metrics scraped before and after each read (server with LOG_FORMAT=json to ${serverLog}, METRICS_TOKEN set):`);
+    for (const line of scraped) console.info(`  ${line}`);
+    const requestLines = readFileSync(serverLog, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length;
+    console.info(`  request lines in the server's JSON log so far: ${requestLines}`);
+  }
   console.info(`idle RSS after the load: ${rssMb(pid).toFixed(0)} MB`);
 
   // 200 sign-ins at once, each from its own loopback address, for accounts that do not exist: every

@@ -8,6 +8,9 @@ import { isLocalRequest, resolveClient } from './platform/client';
 import { healthRoutes } from './platform/health';
 import { fail, HttpError } from './platform/http';
 import { securityHeaders } from './platform/secureHeaders';
+import { logLine } from './platform/log';
+import { bearerMatches, metricsText } from './platform/metrics';
+import { requestLog } from './platform/requestLog';
 import { accountRoutes } from './identity/account.routes';
 import { authRoutes } from './identity/auth.routes';
 import { configRoutes } from './platform/appConfig.routes';
@@ -36,7 +39,7 @@ export function createApp(deps: AppDeps) {
   // The password rule checks every new password against the full common-password list (the app loads it on demand).
   installCommonPasswords(COMMON_PASSWORD_LIST);
   const app = new Hono<AppEnv>();
-  const log = deps.log ?? ((line: string) => console.info(line));
+  const log = deps.log ?? logLine;
   const gatewayConfig = deps.gatewayConfig ?? defaultGatewayConfig(0);
   const services: Services = {
     ...deps,
@@ -53,8 +56,16 @@ export function createApp(deps: AppDeps) {
   };
   const notFound = (c: Context) => fail(c, 404, `No route for ${c.req.method} ${c.req.path}`);
 
+  // The request id, its log context, the request's log line and metrics (issue 33): around everything.
+  app.use('*', requestLog());
   // First, so every answer carries them (the dev gate's 404s too).
   app.use('*', securityHeaders(deps.scriptHashes ?? []));
+  // The metrics on the main port, only for the bearer of METRICS_TOKEN; to anyone else a 404 like any unknown path.
+  app.get('/metrics', async (c) => {
+    if (!deps.metricsToken || !bearerMatches(c.req.header('authorization'), deps.metricsToken)) return notFound(c);
+    const { contentType, body } = await metricsText();
+    return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  });
 
   // Behind proxies (TRUST_PROXY): the client is read once from the X-Forwarded-For they wrote, for the
   // rate limits, the webhook allow-list and the logs (platform/client.ts).

@@ -6,7 +6,8 @@ import type { GatewayConfig } from './gateway/config';
 import type { Gateway } from './gateway/maya';
 import type { createMailbox } from './platform/mail';
 import type { createOtp, createSingleUseTokens } from './identity/codes';
-import type { DevRoutes, TrustedProxies } from './settings';
+import type { DevRoutes } from './settings';
+import type { TrustedProxies } from './platform/proxies';
 import type { ReadinessCheck } from './platform/health';
 import type { SignInThrottle } from './identity/throttle';
 import type { Tokens } from './identity/tokens';
@@ -34,6 +35,8 @@ export interface AppDeps {
    * dist/.script-hashes*.json): the Content-Security-Policy allows exactly these beside 'self' (issue 21).
    */
   scriptHashes?: string[];
+  /** METRICS_TOKEN: /metrics on this app answers the bearer of it; without one, /metrics is a 404 (platform/metrics.ts). */
+  metricsToken?: string | null;
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */
@@ -70,6 +73,8 @@ export type AppEnv = {
     clientAddress: string;
     /** The security headers as one record, for the envelope (platform/secureHeaders.ts). */
     envelopeHeaders: HeaderRecord;
+    /** The request's id (platform/requestLog.ts), answered in X-Request-Id and on its log lines. */
+    requestId: string;
   };
 };
 

@@ -9,10 +9,13 @@ import { createMayaClient } from './gateway/maya';
 import { createMailer } from './platform/mail';
 import { isLocalSandbox } from './gateway/config';
 import { openPreparedDatabase } from './startup';
+import { writeSeller } from './billing/invoices';
 import { readSettings, type Settings } from './settings';
 import { builtScriptHashes, staticSite } from './platform/static';
 import { createTokens, loadSecret } from './identity/tokens';
 import { diskUploads, memoryUploads } from './identity/photos';
+import { configureLogger, log, logLine } from './platform/log';
+import { serveMetrics } from './platform/metrics';
 
 let settings: Settings;
 try {
@@ -22,10 +25,15 @@ try {
   process.exit(1);
 }
 const { port, dataDir, serveSpa, distDir, appEnv } = settings;
+// Logs and metrics (issue 33): LOG_LEVEL, LOG_FORMAT, METRICS_PORT, METRICS_TOKEN (platform/log.ts, platform/metrics.ts), read with the rest.
+configureLogger(settings.log);
+const metricsSettings = settings.metrics;
 
 let db: Awaited<ReturnType<typeof openPreparedDatabase>>;
 try {
   db = await openPreparedDatabase(dataDir, undefined, appEnv);
+  // The seller invoices name (SELLER_*; the sample when unset, product.md#invoices).
+  await writeSeller(db, settings.seller);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -52,6 +60,7 @@ const app = createApp({
   trustProxy: settings.trustProxy,
   // The server listens only once the engine has started (below), so readiness never asks it before.
   readiness: () => ({ jobs: stopping ? 'stopping' : engine.health(), process: stopping ? 'stopping' : 'ok' }),
+  metricsToken: metricsSettings.token,
 });
 
 if (serveSpa) {
@@ -65,14 +74,16 @@ if (serveSpa) {
 
 // Renewals, retries, reminders and end notices run on the job queue as the billing clock makes them due.
 const engine = await startBillingEngine({
-  db, gateway: createMayaClient(settings.gateway), log: (line) => console.info(line), publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
+  db, gateway: createMayaClient(settings.gateway), log: logLine, publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
 }, settings.billing);
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
   const mode = appEnv === 'production' ? 'production; ' : '';
-  console.info(`Sine Bisaya is running on http://localhost:${info.port} (${mode}data: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
+  log().info(`Sine Bisaya is running on http://localhost:${info.port} (${mode}data: ${db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : dataDir}; dev routes: ${dev}; links: ${settings.publicBaseUrl})`);
 }) as Server;
+const metricsServer = metricsSettings.port === null ? null : await serveMetrics(metricsSettings.port);
+if (metricsServer) log().info(`Metrics on http://localhost:${metricsSettings.port}/metrics`);
 
 // Idle RSS (issue 10): PGlite creates a database by running initdb in a second WebAssembly instance
 // (always with DATA_DIR=:memory:, on disk only the first time); its memories — ~300 MB — are garbage
@@ -92,7 +103,8 @@ if (db.kind === 'pglite' && collect) {
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal}: stopping…`);
+  log().info(`${signal}: stopping…`);
+  metricsServer?.close();
   await new Promise<void>((resolveClose) => {
     server.close(() => resolveClose());
     server.closeIdleConnections();
@@ -103,7 +115,7 @@ async function stop(signal: string) {
   const engineStopped = await engine.stop().then(() => null, (error: unknown) => ({ error }));
   await db.close();
   if (engineStopped) throw engineStopped.error;
-  console.info('Stopped: server and database closed.');
+  log().info('Stopped: server and database closed.');
   process.exit(0);
 }
 function stopOn(signal: string) {

@@ -3,23 +3,22 @@
  * `APP_ENV=production` (docs/operations.md) adds the checks a service on the internet needs, and the
  * server refuses to start with one line per problem; without it (the embedded default) nothing changes.
  */
-import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { defaultGatewayConfig, isLocalSandbox, SANDBOX_PATH, SANDBOX_SECRET_KEY, type GatewayConfig } from './gateway/config';
+import { readTrustedProxies, type TrustedProxies } from './platform/proxies';
+import { readLogSettings, type LogSettings } from './platform/log';
+import { readMetricsSettings, type MetricsSettings } from './platform/metrics';
 import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
+import { TIN_PATTERN } from '../src/api/schemas';
+import type { Seller } from './billing/invoices';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
+export { readTrustedProxies, type TrustedProxies } from './platform/proxies';
+
 export type DevRoutes = 'local' | 'public' | 'off';
 
 /** development: the embedded default (demo data, dev routes, the local sandbox); production: none of it. */
 export type AppEnv = 'development' | 'production';
-
-/** The proxies in front (TRUST_PROXY): only their X-Forwarded-For is read (server/platform/client.ts). */
-export interface TrustedProxies {
-  /** As written, for the start line and docs. */
-  entries: string[];
-  has(address: string): boolean;
-}
 
 export interface Settings {
   appEnv: AppEnv;
@@ -42,39 +41,20 @@ export interface Settings {
   /** JWT_SECRET (and JWT_SECRET_PREVIOUS, still accepted while a rotation runs); undefined: kept beside the data (development). */
   jwtSecret: string | undefined;
   jwtPreviousSecrets: string[];
+  /** LOG_LEVEL, LOG_FORMAT (platform/log.ts). */
+  log: LogSettings;
+  /** METRICS_PORT, METRICS_TOKEN (platform/metrics.ts); both unset: no metrics. */
+  metrics: MetricsSettings;
+  /**
+   * The seller invoices and credit memos name (issue 34, product.md#invoices): SELLER_NAME, SELLER_TIN
+   * (with branch code, 123-456-789-00000) and SELLER_ADDRESS, all three or none. None: the embedded
+   * sample, marked SAMPLE on every document (refused in production).
+   */
+  seller: Seller | null;
 }
 
 /** The shortest JWT_SECRET accepted (HS256 wants at least 256 bits). */
 export const MIN_JWT_SECRET = 32;
-
-/** TRUST_PROXY: comma-separated IPv4/IPv6 addresses and CIDR ranges (`10.0.0.0/8`), or `loopback`. */
-export function readTrustedProxies(value: string | undefined): TrustedProxies {
-  const list = new BlockList();
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  for (const entry of entries) {
-    if (entry === 'loopback') {
-      list.addSubnet('127.0.0.0', 8, 'ipv4');
-      list.addAddress('::1', 'ipv6');
-      continue;
-    }
-    const [address, bits, extra] = entry.split('/');
-    const family = isIP(address ?? '');
-    const max = family === 4 ? 32 : 128;
-    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
-    if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
-      throw new Error(`TRUST_PROXY must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8, 192.0.2.7, loopback), not "${entry}"`);
-    }
-    list.addSubnet(address!, prefix, family === 4 ? 'ipv4' : 'ipv6');
-  }
-  return {
-    entries,
-    has(address) {
-      const bare = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-      const family = isIP(bare);
-      return family !== 0 && list.check(bare, family === 4 ? 'ipv4' : 'ipv6');
-    },
-  };
-}
 
 function wholeNumber(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const value = env[name];
@@ -168,6 +148,9 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     concurrency: each(problems, () => wholeNumber(env, 'BILLING_CONCURRENCY', 8, 1, 256), 8),
     reconcileMs: each(problems, () => wholeNumber(env, 'BILLING_RECONCILE_MS', 15_000, 1000, 3_600_000), 15_000),
   };
+  const logSettings = each(problems, () => readLogSettings(env), { level: 'info', format: 'json' } as LogSettings);
+  const metrics = each(problems, () => readMetricsSettings(env), { port: null, token: null } as MetricsSettings);
+  const seller = each(problems, () => readSeller(env), null);
   if (appEnv === 'production') problems.push(...productionProblems(env, { devRoutes, gateway, gatewayRead, dataDir }));
   if (problems.length === 1 && appEnv !== 'production') throw new Error(problems[0]);
   if (problems.length) {
@@ -187,7 +170,20 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     devRoutes,
     gateway,
     billing,
+    log: logSettings,
+    metrics,
+    seller,
   };
+}
+
+/** SELLER_NAME, SELLER_TIN and SELLER_ADDRESS: all three (the TIN with its branch code), or none (the sample seller). */
+function readSeller(env: Record<string, string | undefined>): Seller | null {
+  const [name, tin, address] = ['SELLER_NAME', 'SELLER_TIN', 'SELLER_ADDRESS'].map((key) => env[key]?.trim() || undefined);
+  if (!name && !tin && !address) return null;
+  if (!name || !tin || !address) throw new Error('SELLER_NAME, SELLER_TIN and SELLER_ADDRESS go together: set all three (the seller invoices name), or none for the sample seller');
+  if (!TIN_PATTERN.test(tin)) throw new Error(`SELLER_TIN must be the TIN with its branch code, 123-456-789-00000, not "${tin}"`);
+  if (name.length > 200 || address.length > 300) throw new Error('SELLER_NAME must be at most 200 characters and SELLER_ADDRESS at most 300');
+  return { name, tin, address };
 }
 
 /**
@@ -210,6 +206,9 @@ function productionProblems(env: Record<string, string | undefined>, read: { dev
   else if (!env.PUBLIC_BASE_URL.startsWith('https://')) problems.push(`PUBLIC_BASE_URL must be https in production, not "${env.PUBLIC_BASE_URL}"`);
   if (env.NOW) problems.push('NOW must not be set in production: the billing clock is the system clock');
   if (read.dataDir === ':memory:') problems.push('DATA_DIR=:memory: keeps nothing (with DATABASE_URL it is a database dropped at exit): set DATABASE_URL, or DATA_DIR to a directory');
+  if (!env.SELLER_NAME?.trim() && !env.SELLER_TIN?.trim() && !env.SELLER_ADDRESS?.trim()) {
+    problems.push('SELLER_NAME, SELLER_TIN (with branch code, 123-456-789-00000) and SELLER_ADDRESS must name the registered seller: every invoice prints them');
+  }
   if (env.MAYA_WEBHOOK_IPS?.trim() === 'any') problems.push("MAYA_WEBHOOK_IPS=any turns off the check of Maya's webhook addresses: list them, or leave it unset for Maya's published ones");
   return problems;
 }

@@ -11,6 +11,8 @@ import type PgBoss from 'pg-boss';
 import { now } from '../platform/clock';
 import { withStartupLock } from '../platform/db';
 import { startJobs } from '../platform/jobs';
+import { log, withLogContext } from '../platform/log';
+import { observeJobQueue, reconcilerFindings, renewals } from '../platform/metrics';
 import { reconcile } from './reconciler';
 import { endSubscription, noticeCardExpiry, noticeEnd, noticeRenewal, releaseQueued, remindCheckout, renewSubscription, takeDueWork, type DueKind, type RenewalDeps } from './renewals';
 
@@ -72,11 +74,27 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     const reconcileOptions = { name: RECONCILE_QUEUE, policy: 'stately', retryLimit: 0, expireInSeconds: 300 } as PgBoss.Queue;
     if (!(await boss.getQueue(RECONCILE_QUEUE))) await boss.createQueue(RECONCILE_QUEUE, reconcileOptions);
   });
-  const reconcileWorker = await boss.work(RECONCILE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
-    await reconcile(deps);
-  });
+  const reconcileWorker = await boss.work(RECONCILE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) =>
+    // Every line the pass writes (its gateway calls, its mails) carries the job's id.
+    withLogContext({ jobId: job?.id ?? 'reconcile' }, async () => {
+      const report = await reconcile(deps);
+      for (const kind of ['read', 'unreadable', 'decided', 'reversed', 'receipts'] as const) if (report[kind]) reconcilerFindings.inc({ kind }, report[kind]);
+    }));
+  // The queue's depth and oldest due job, read when /metrics is scraped (platform/metrics.ts).
+  const unobserve = observeJobQueue(deps.db);
   const handlers: Record<DueKind, (id: string) => Promise<unknown>> = {
-    renew: (id) => renewSubscription(deps, id),
+    renew: (id) =>
+      renewSubscription(deps, id).then(
+        (outcome) => {
+          renewals.inc({ outcome });
+          log().info({ subscriptionId: id, outcome }, 'renewal');
+          return outcome;
+        },
+        (error: unknown) => {
+          renewals.inc({ outcome: 'error' });
+          throw error;
+        },
+      ),
     end: (id) => endSubscription(deps, id),
     remind: (id) => remindCheckout(deps, id),
     notice: (id) => noticeEnd(deps, id),
@@ -92,7 +110,8 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
     workerId = await boss.work<DueJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
       if (!job) return;
       const { kind, ids } = job.data;
-      const results = await Promise.allSettled(ids.map((id) => handlers[kind](id)));
+      // The job's id on every line its work writes (gateway calls, mails, the engine's own lines).
+      const results = await withLogContext({ jobId: job.id }, () => Promise.allSettled(ids.map((id) => handlers[kind](id))));
       // Done, well or not: a later sweep may queue them again when they are due (a failure is also
       // retried with the job, pg-boss's retryLimit).
       await releaseQueued(deps.db, ids);
@@ -158,6 +177,7 @@ export async function startBillingEngine(deps: RenewalDeps, options: EngineOptio
       stopped = true;
       clearInterval(timer);
       clearInterval(reconcileTimer);
+      unobserve();
       await boss.offWork(reconcileWorker).catch(() => {});
       // A sweep in flight is let finish; its failure was logged where it ran and does not stop the stop.
       await sweeping?.catch(() => {});

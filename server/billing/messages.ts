@@ -62,6 +62,7 @@ export const RENEW_MESSAGES = {
 
 export const PAYMENT_METHOD_MESSAGES = {
   noReceipt: 'We could not find a receipt for this payment.',
+  noInvoice: 'We could not find this invoice.',
   cardSaved: 'Card saved',
   confirmCard: 'Confirm the card with your bank to finish saving it.',
   cardNotFound: 'Card not found. Please add the card again.',

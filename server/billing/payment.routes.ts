@@ -13,7 +13,9 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhook } from '../gateway/we
 import { requireAuth, viewerRead } from '../identity/requireAuth';
 import { clientAddress } from '../platform/client';
 import { HttpError, ok, okJson, readBody } from '../platform/http';
-import { requestLanguage } from '../platform/language';
+import { LANGUAGES, requestLanguage, type Language } from '../platform/language';
+import { documentOf, documentsOf, invoiceOfPayment, toTaxDocument } from './invoices';
+import { invoicePdf } from './invoicePdf';
 import { namedIn, planNamesIn } from './plans';
 import type { BillingDeps } from './deps';
 import { PAYMENT_METHOD_MESSAGES } from './messages';
@@ -53,6 +55,36 @@ export function paymentRoutes(services: Services) {
     if (!receipt) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noReceipt);
     const names = await planNamesIn(billing.db, requestLanguage(c));
     return ok(c, { ...receipt, planName: names?.get(receipt.planName) ?? receipt.planName });
+  });
+
+  // Ours (issue 34, product.md#invoices): the viewer's invoices and credit memos, newest first (also after
+  // the subscription ended); one by id; the invoice of a payment (old receipt links); one as a PDF.
+  // Another viewer's document reads as an unknown one.
+  app.get('/invoices', auth, async (c) => {
+    const language = requestLanguage(c);
+    return ok(c, { items: (await documentsOf(billing.db, c.get('userId'))).map((row) => toTaxDocument(row, language)) });
+  });
+  app.get('/invoices/by-payment/:paymentId', auth, async (c) => {
+    const row = await invoiceOfPayment(billing.db, c.get('userId'), c.req.param('paymentId'));
+    if (!row) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noInvoice);
+    return ok(c, toTaxDocument(row, requestLanguage(c)));
+  });
+  app.get('/invoices/:id', auth, async (c) => {
+    const row = await documentOf(billing.db, c.get('userId'), c.req.param('id'));
+    if (!row) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noInvoice);
+    return ok(c, toTaxDocument(row, requestLanguage(c)));
+  });
+  app.get('/invoices/:id/pdf', auth, async (c) => {
+    const row = await documentOf(billing.db, c.get('userId'), c.req.param('id'));
+    if (!row) throw new HttpError(404, PAYMENT_METHOD_MESSAGES.noInvoice);
+    const asked = c.req.query('lang');
+    const language = (LANGUAGES as readonly string[]).includes(asked ?? '') ? (asked as Language) : requestLanguage(c);
+    const pdf = await invoicePdf(toTaxDocument(row, language), language);
+    return c.body(new Uint8Array(pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${row.number}.pdf"`,
+      'Cache-Control': 'private, no-store',
+    });
   });
 
   app.post('/checkout/create', auth, async (c) => {

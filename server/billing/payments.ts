@@ -36,6 +36,8 @@ interface PaymentRow {
   created_at: Date;
   updated_at: Date;
   plan_name: string | null;
+  /** The payment's invoice (issue 34); a record just written has none. */
+  invoice_id?: string | null;
 }
 
 const PAYMENT_COLUMNS = `r.id, r.user_id, r.subscription_id, r.checkout_id, r.reference_id, r.status,
@@ -62,6 +64,7 @@ export function toPaymentRecord(row: PaymentRow): PaymentRecord {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     planName: row.plan_name,
+    invoiceId: row.invoice_id ?? null,
   };
 }
 
@@ -128,7 +131,8 @@ const historyAnswer = (guard: string, plans: 'joined' | 'not joined') => `
          r.total_amount::text AS "totalAmount", r.payment_method AS "paymentMethod", r.payment_link AS "paymentLink",
          r.gateway_response AS "gatewayResponse", r.retry_count AS "retryCount", ${isoSql('r.last_retry_date', 'lastRetryDate')},
          ${isoSql('r.created_at', 'createdAt')}, ${isoSql('r.updated_at', 'updatedAt')},
-         ${plans === 'joined' ? 'p.name' : 'r.plan_id'} AS "planName"
+         ${plans === 'joined' ? 'p.name' : 'r.plan_id'} AS "planName",
+         (SELECT d.id FROM tax_documents d WHERE d.payment_record_id = r.id AND d.kind = 'INVOICE') AS "invoiceId"
   FROM payment_records r
   ${plans === 'joined' ? 'LEFT JOIN plans p ON p.id = r.plan_id' : ''}
   WHERE r.user_id = $1${guard}

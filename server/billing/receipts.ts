@@ -1,6 +1,8 @@
 /**
  * Receipts (issue 32, product.md#receipt): every successful payment is mailed its receipt, once, in the
- * viewer's language, dated when it was paid, with a link to its receipt page: a purchase by card,
+ * viewer's language, dated when it was paid; since issue 34 that is its invoice's mail (the invoice's
+ * number, "VAT included", a link to the invoice page; product.md#invoices), the receipt's for a payment
+ * paid before invoices were: a purchase by card,
  * wallet or checkout, a plan change, Renew now, and a renewal however it was applied (the engine's
  * answer, a webhook, the reconciler). The record is the outbox: `receipt_mailed_at` is claimed by one
  * guarded UPDATE before the mail goes, so two processes never mail one receipt; the path that learns of
@@ -28,6 +30,9 @@ interface ReceiptRow {
   plan_name: string | null;
   start_date: Date | null;
   end_date: Date | null;
+  /** Its invoice (issue 34): issued with the payment's decision; none for a payment paid before invoices were. */
+  invoice_id: string | null;
+  invoice_number: string | null;
 }
 
 // The plan's name in the viewer's language (product.md#plan-texts), else its English.
@@ -35,7 +40,9 @@ const CLAIMED = `RETURNING r.id, r.reference_id, r.total_amount::text AS total_a
   (r.gateway_response->'details'->>'${RENEWS_KEY}') IS NOT NULL AS renewal,
   (SELECT u.email FROM users u WHERE u.id = r.user_id) AS email, (SELECT u.first_name FROM users u WHERE u.id = r.user_id) AS first_name,
   (SELECT u.language FROM users u WHERE u.id = r.user_id) AS language, (SELECT COALESCE(NULLIF(p.texts->(SELECT u.language FROM users u WHERE u.id = r.user_id)->>'name', ''), p.name) FROM plans p WHERE p.id = r.plan_id) AS plan_name,
-  (SELECT s.start_date FROM subscriptions s WHERE s.id = r.subscription_id) AS start_date, (SELECT s.end_date FROM subscriptions s WHERE s.id = r.subscription_id) AS end_date`;
+  (SELECT s.start_date FROM subscriptions s WHERE s.id = r.subscription_id) AS start_date, (SELECT s.end_date FROM subscriptions s WHERE s.id = r.subscription_id) AS end_date,
+  (SELECT d.id FROM tax_documents d WHERE d.payment_record_id = r.id AND d.kind = 'INVOICE') AS invoice_id,
+  (SELECT d.number FROM tax_documents d WHERE d.payment_record_id = r.id AND d.kind = 'INVOICE') AS invoice_number`;
 
 const METHOD_NAME: Partial<Record<PaymentMethod, string>> = { MAYA_VAULT: 'your saved card', MAYA_WALLET: 'Maya Wallet', MAYA_CHECKOUT: 'Maya Checkout' };
 
@@ -44,9 +51,23 @@ async function send(deps: Pick<BillingDeps, 'mailer' | 'publicBaseUrl' | 'log'>,
   // Dates and money as the receipt page writes them in the reader's language (product.md#server-dates, #prices).
   const day = (date: Date) => formatDate(date, DISPLAY_TIME_ZONE, row.language);
   const period = row.start_date && row.end_date ? `${day(row.start_date)} to ${day(row.end_date)}` : '';
-  const link = `${deps.publicBaseUrl}/subscription/receipts/${row.id}`;
   const amount = formatPrice(row.total_amount, row.currency);
   const method = METHOD_NAME[row.payment_method] ?? 'Maya';
+  if (row.invoice_id && row.invoice_number) {
+    // The invoice mail (issue 34, product.md#invoices): its number, VAT included, a link to the invoice page (and its PDF).
+    const link = `${deps.publicBaseUrl}/subscription/invoices/${row.invoice_id}`;
+    const number = row.invoice_number;
+    await deps.mailer!.send({
+      to: row.email,
+      language: row.language,
+      subject: row.renewal ? `${PRODUCT_NAME}: invoice ${number} for your ${plan} renewal` : `${PRODUCT_NAME}: invoice ${number} for your ${plan} payment`,
+      text: row.renewal
+        ? `Hi ${row.first_name}, your Premium subscription renewed. Plan: ${plan}. Period: ${period}. Amount: ${amount}, VAT included, paid with ${method}. Reference: ${row.reference_id}. Your invoice ${number}, to view or download as PDF: ${link}`
+        : `Hi ${row.first_name}, thank you for your payment. Your Premium subscription is active. Plan: ${plan}. Period: ${period}. Amount: ${amount}, VAT included, paid with ${method}. Reference: ${row.reference_id}. Your invoice ${number}, to view or download as PDF: ${link}`,
+    });
+    return;
+  }
+  const link = `${deps.publicBaseUrl}/subscription/receipts/${row.id}`;
   await deps.mailer!.send({
     to: row.email,
     language: row.language,

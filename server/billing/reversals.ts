@@ -11,6 +11,7 @@ import { MANILA_OFFSET_MS } from '../../src/lib/product';
 import { toMayaValue, type MayaPayment } from '../gateway/maya';
 import { now } from '../platform/clock';
 import type { BillingDeps } from './deps';
+import { issueCreditMemo } from './invoices';
 import { classifyError, openAttempt, resolveAttempt, type AttemptRow } from './ledger';
 import { decideAndSchedule } from './settlement';
 
@@ -65,8 +66,12 @@ export async function reverseAttempt(deps: Deps, attemptId: string): Promise<'re
   const done = async (kind: 'VOID' | 'REFUND', status: string) => {
     const at = await now(db);
     await db.transaction(async (tx) => {
+      // The record first, as settlement.ts locks it before its attempts.
+      const applied = (await tx.query<{ applied: boolean }>('SELECT applied_attempt_id = $2 AS applied FROM payment_records WHERE id = $1 FOR UPDATE', [charge.record_id, charge.id])).rows[0]?.applied;
       await tx.query(`UPDATE gateway_attempts SET kind = $2, outcome = 'SUCCEEDED', gateway_status = $3, resolved_at = $4 WHERE id = $1`, [reversalId, kind, status, at]);
       await tx.query(`UPDATE gateway_attempts SET outcome = 'REVERSED', reversal_due = false, resolved_at = COALESCE(resolved_at, $2) WHERE id = $1`, [charge.id, at]);
+      // The charge that paid the record (and was invoiced) given back: its credit memo, in this transaction (invoices.ts).
+      if (applied) await issueCreditMemo(tx, charge.record_id, at);
     });
     await decideAndSchedule(db, charge.record_id);
     log(`billing: payment ${charge.maya_id ?? charge.id} (${charge.reference_id}) paid for nothing and was ${kind === 'VOID' ? 'voided' : 'refunded'}`);

@@ -22,6 +22,7 @@ import { clockSql, now, unsetClock, type Queryable } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { activatePaidRecord, CHANGE_KEY, RENEWS_KEY } from './activation';
 import type { BillingDeps } from './deps';
+import { issueCreditMemo, issueInvoice } from './invoices';
 import { attemptsOf, charges, classifyPayment, OPEN_OUTCOMES, resolveAttempt, type AttemptKind, type AttemptRow } from './ledger';
 import { currentSubscription } from './subscriptions';
 
@@ -320,6 +321,11 @@ export async function decideRecord(tx: Queryable, recordId: string, realNow = Da
     else if (atMaya) await setStatus(atMaya.gateway_status === 'VOIDED' ? 'VOIDED' : 'REFUNDED');
   }
   await schedule(tx, { recordId, status: decision.status, paidNow: decision.paidNow, recheckAt, paidLooks, looked, realNow }, all, dueBack);
+  // Its tax documents last (invoices.ts): the series' counter stays locked until this transaction ends,
+  // so it is taken after every other write. A payment decided paid now gets its invoice; a paid one
+  // whose charge was given back (by us, or in Maya's dashboard) gets the credit memo naming it.
+  if (decision.paidNow) await issueInvoice(tx, recordId);
+  else if (appliedRow?.outcome === 'REVERSED') await issueCreditMemo(tx, recordId, at);
   return decision;
 }
 

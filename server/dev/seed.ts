@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ensureCatalog, SEED_PLANS, SEED_VOUCHERS } from '../billing/catalog';
+import { issueInvoice } from '../billing/invoices';
 import { recordPayment } from '../billing/payments';
 import { hashPassword } from '../identity/passwords';
 import { addDays, now } from '../platform/clock';
@@ -124,6 +125,10 @@ export async function seed(db: Db): Promise<void> {
     await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
       bisaya.code, voucher, voucherSub, daysAgo(5),
     ]);
+
+    // Every seeded paid payment has its invoice (product.md#invoices), numbered in the order paid.
+    const paidRecords = await tx.query<{ id: string }>(`SELECT id FROM payment_records WHERE status = 'PAYMENT_SUCCESS' ORDER BY COALESCE(paid_at, created_at), seq`);
+    for (const row of paidRecords.rows) await issueInvoice(tx, row.id);
   });
   await seedCardInSandbox(db);
 }
@@ -156,10 +161,13 @@ async function seedCardInSandbox(db: Db): Promise<void> {
 /**
  * Back to the seeded demo data (the dev route `POST /dev/reset`, for QA and the browser tests): every
  * account with what hangs off it (sessions, subscriptions, payments, cards), the sign-in throttles,
- * the sent codes and the moved clock go, then the seed runs again.
+ * the sent codes, the moved clock and the demo invoices go, then the seed runs again.
  */
 export async function resetDemoData(db: Db): Promise<void> {
-  await db.exec('TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE');
+  // The accounts' invoices and credit memos go with them (TRUNCATE … CASCADE; never a row's DELETE, which
+  // tax_documents refuses), and their series start again at 1: this is a demo database, never production's.
+  await db.exec(`TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE;
+    UPDATE document_series SET last = 0;`);
   // The local sandbox's records (its customers and cards) go too: the seeded card is created there again.
   await resetSandbox(db);
   await seed(db);

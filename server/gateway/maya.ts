@@ -10,6 +10,8 @@
  * gateway error carries Maya's code and message, never what was sent.
  */
 import * as z from 'zod/mini';
+import { log } from '../platform/log';
+import { gatewayCalls, gatewayDuration } from '../platform/metrics';
 
 /* ----------------------------------------------------------------- money */
 
@@ -246,7 +248,31 @@ export function createMayaClient(options: MayaClientOptions): Gateway {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<T>(method: string, path: string, key: 'public' | 'secret', schema: z.ZodMiniType<T> | null, body?: unknown): Promise<T> {
+  /**
+   * One call, with one log line (kind, method, HTTP status, outcome, duration; never the body, the
+   * path's ids or the keys; the request's or job's id from the log context) and its metrics.
+   */
+  async function call<T>(kind: keyof Gateway, method: string, path: string, key: 'public' | 'secret', schema: z.ZodMiniType<T> | null, body?: unknown): Promise<T> {
+    const started = performance.now();
+    let status = 0;
+    let outcome = 'unreachable';
+    try {
+      const answer = await callOnce(method, path, key, schema, body, (s) => (status = s));
+      outcome = 'ok';
+      return answer;
+    } catch (error) {
+      if (error instanceof GatewayError) outcome = error.status === 0 ? 'unreachable' : error.code === 'BAD_RESPONSE' ? 'bad_response' : error.status >= 500 ? 'failed' : 'rejected';
+      else outcome = 'error';
+      throw error;
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      gatewayCalls.inc({ kind, outcome });
+      gatewayDuration.observe({ kind }, seconds);
+      log().info({ gateway: kind, method, status, outcome, ms: Math.round(seconds * 10_000) / 10 }, 'gateway call');
+    }
+  }
+
+  async function callOnce<T>(method: string, path: string, key: 'public' | 'secret', schema: z.ZodMiniType<T> | null, body: unknown, answered: (status: number) => void): Promise<T> {
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -262,6 +288,7 @@ export function createMayaClient(options: MayaClientOptions): Gateway {
     } catch {
       throw new GatewayError(0, 'UNREACHABLE', `The payment gateway could not be reached (${method} ${path.split('/').slice(0, 4).join('/')}).`);
     }
+    answered(response.status);
     const text = await response.text();
     let json: unknown;
     try {
@@ -281,26 +308,26 @@ export function createMayaClient(options: MayaClientOptions): Gateway {
 
   const id = (value: string) => encodeURIComponent(value);
   return {
-    createCheckout: (request) => call('POST', '/checkout/v1/checkouts', 'public', checkoutCreatedSchema, request),
-    getCheckout: (checkoutId) => call('GET', `/checkout/v1/checkouts/${id(checkoutId)}`, 'secret', checkoutSchema),
-    createPaymentToken: (card) => call('POST', '/payments/v1/payment-tokens', 'public', paymentTokenSchema, { card }),
-    createCustomer: (customer) => call('POST', '/payments/v1/customers', 'secret', customerSchema, customer),
-    addCustomerCard: (customerId, body) => call('POST', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', customerCardSchema, body),
+    createCheckout: (request) => call('createCheckout', 'POST', '/checkout/v1/checkouts', 'public', checkoutCreatedSchema, request),
+    getCheckout: (checkoutId) => call('getCheckout', 'GET', `/checkout/v1/checkouts/${id(checkoutId)}`, 'secret', checkoutSchema),
+    createPaymentToken: (card) => call('createPaymentToken', 'POST', '/payments/v1/payment-tokens', 'public', paymentTokenSchema, { card }),
+    createCustomer: (customer) => call('createCustomer', 'POST', '/payments/v1/customers', 'secret', customerSchema, customer),
+    addCustomerCard: (customerId, body) => call('addCustomerCard', 'POST', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', customerCardSchema, body),
     payWithCard: (customerId, cardTokenId, body) =>
-      call('POST', `/payments/v1/customers/${id(customerId)}/cards/${id(cardTokenId)}/payments`, 'secret', paymentSchema, body),
-    listCustomerCards: (customerId) => call('GET', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', z.array(customerCardSchema)),
-    getPayment: (paymentId) => call('GET', `/payments/v1/payments/${id(paymentId)}`, 'secret', paymentSchema),
-    getPaymentsByReference: (rrn) => call('GET', `/payments/v1/payment-rrns/${id(rrn)}`, 'secret', z.array(paymentSchema)),
-    voidPayment: (paymentId, body) => call('POST', `/payments/v1/payments/${id(paymentId)}/voids`, 'secret', reversalSchema, body),
-    refundPayment: (paymentId, body) => call('POST', `/payments/v1/payments/${id(paymentId)}/refunds`, 'secret', reversalSchema, body),
-    createWalletLink: (body) => call('POST', '/payby/v2/paymaya/link', 'public', walletLinkCreatedSchema, body),
+      call('payWithCard', 'POST', `/payments/v1/customers/${id(customerId)}/cards/${id(cardTokenId)}/payments`, 'secret', paymentSchema, body),
+    listCustomerCards: (customerId) => call('listCustomerCards', 'GET', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', z.array(customerCardSchema)),
+    getPayment: (paymentId) => call('getPayment', 'GET', `/payments/v1/payments/${id(paymentId)}`, 'secret', paymentSchema),
+    getPaymentsByReference: (rrn) => call('getPaymentsByReference', 'GET', `/payments/v1/payment-rrns/${id(rrn)}`, 'secret', z.array(paymentSchema)),
+    voidPayment: (paymentId, body) => call('voidPayment', 'POST', `/payments/v1/payments/${id(paymentId)}/voids`, 'secret', reversalSchema, body),
+    refundPayment: (paymentId, body) => call('refundPayment', 'POST', `/payments/v1/payments/${id(paymentId)}/refunds`, 'secret', reversalSchema, body),
+    createWalletLink: (body) => call('createWalletLink', 'POST', '/payby/v2/paymaya/link', 'public', walletLinkCreatedSchema, body),
     // Maya's demo adds the link id to the answer itself: the answer is not documented to carry it.
-    getWalletLink: async (linkId) => ({ ...(await call('GET', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', walletLinkSchema)), linkId }),
-    deleteWalletLink: (linkId) => call('DELETE', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', null),
-    payWithWalletLink: (linkId, body) => call('POST', `/payby/v2/paymaya/link/${id(linkId)}/execute`, 'secret', paymentSchema, body),
-    listWebhooks: () => call('GET', '/checkout/v1/webhooks', 'secret', z.array(webhookSchema)),
-    createWebhook: (body) => call('POST', '/checkout/v1/webhooks', 'secret', webhookSchema, body),
-    updateWebhook: (webhookId, body) => call('PUT', `/checkout/v1/webhooks/${id(webhookId)}`, 'secret', webhookSchema, body),
-    deleteWebhook: (webhookId) => call('DELETE', `/checkout/v1/webhooks/${id(webhookId)}`, 'secret', null),
+    getWalletLink: async (linkId) => ({ ...(await call('getWalletLink', 'GET', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', walletLinkSchema)), linkId }),
+    deleteWalletLink: (linkId) => call('deleteWalletLink', 'DELETE', `/payby/v2/paymaya/link/${id(linkId)}`, 'secret', null),
+    payWithWalletLink: (linkId, body) => call('payWithWalletLink', 'POST', `/payby/v2/paymaya/link/${id(linkId)}/execute`, 'secret', paymentSchema, body),
+    listWebhooks: () => call('listWebhooks', 'GET', '/checkout/v1/webhooks', 'secret', z.array(webhookSchema)),
+    createWebhook: (body) => call('createWebhook', 'POST', '/checkout/v1/webhooks', 'secret', webhookSchema, body),
+    updateWebhook: (webhookId, body) => call('updateWebhook', 'PUT', `/checkout/v1/webhooks/${id(webhookId)}`, 'secret', webhookSchema, body),
+    deleteWebhook: (webhookId) => call('deleteWebhook', 'DELETE', `/checkout/v1/webhooks/${id(webhookId)}`, 'secret', null),
   };
 }

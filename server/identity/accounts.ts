@@ -62,10 +62,12 @@ export interface Profile {
   lastName: string;
   email: string;
   photo: string | null;
+  /** Issue 34: the TIN invoices name; null: none given. */
+  tin: string | null;
 }
 
 /**
- * The profile's five fields straight from users (issue 10): one indexed read, no clock and no
+ * The profile's fields straight from users (issue 10): one indexed read, no clock and no
  * subscription join — findUserById's join was planned on every call and cost ~10× this query.
  */
 export async function profileOf(db: Db, userId: string): Promise<Profile> {
@@ -77,7 +79,7 @@ export async function profileOf(db: Db, userId: string): Promise<Profile> {
  * null when nothing was found under a session not yet checked.
  */
 export async function readProfile(db: Db, userId: string, uncheckedSession: string | null): Promise<Profile | null> {
-  const result = await readGuarded<{ first_name: string; middle_name: string | null; last_name: string; email: string; photo: string | null }>(
+  const result = await readGuarded<{ first_name: string; middle_name: string | null; last_name: string; email: string; photo: string | null; tin: string | null }>(
     db, PROFILE_SELECT, PROFILE_GUARDED_SELECT, [userId], uncheckedSession,
   );
   const user = result.rows[0];
@@ -85,16 +87,20 @@ export async function readProfile(db: Db, userId: string, uncheckedSession: stri
     if (uncheckedSession !== null) return null;
     throw new HttpError(401, ACCOUNT_MESSAGES.sessionExpired);
   }
-  return { firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name, email: user.email, photo: user.photo };
+  return { firstName: user.first_name, middleName: user.middle_name, lastName: user.last_name, email: user.email, photo: user.photo, tin: user.tin };
 }
 
-const PROFILE_SELECT = 'SELECT first_name, middle_name, last_name, email, photo FROM users WHERE id = $1';
+const PROFILE_SELECT = 'SELECT first_name, middle_name, last_name, email, photo, tin FROM users WHERE id = $1';
 const PROFILE_GUARDED_SELECT = `${PROFILE_SELECT} AND ${sessionGuardSql('$2', '$1')}`;
 
-export async function updateProfile(db: Db, userId: string, names: { firstName: string; middleName?: string | null | undefined; lastName: string }): Promise<Profile> {
-  await db.query('UPDATE users SET first_name = $2, middle_name = $3, last_name = $4, updated_at = now() WHERE id = $1', [
-    userId, names.firstName, names.middleName ? names.middleName : null, names.lastName,
-  ]);
+/** The names; the TIN too when given (issue 34: '' or null removes it, absent keeps it; the schema checked its form). */
+export async function updateProfile(
+  db: Db, userId: string, names: { firstName: string; middleName?: string | null | undefined; lastName: string; tin?: string | null | undefined },
+): Promise<Profile> {
+  await db.query(
+    `UPDATE users SET first_name = $2, middle_name = $3, last_name = $4, tin = CASE WHEN $5::boolean THEN $6 ELSE tin END, updated_at = now() WHERE id = $1`,
+    [userId, names.firstName, names.middleName ? names.middleName : null, names.lastName, names.tin !== undefined, names.tin ? names.tin : null],
+  );
   return profileOf(db, userId);
 }
 

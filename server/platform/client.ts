@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { isIP } from 'node:net';
-import type { TrustedProxies } from '../settings';
+import type { TrustedProxies } from './proxies';
 
 /** The connection's remote address; 'unknown' when the runtime gives none. */
 export function socketAddress(c: Context): string {

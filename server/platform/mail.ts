@@ -9,6 +9,8 @@ import type { Transport } from 'nodemailer';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import type { Db } from './db';
 import type { Language } from './language';
+import { log } from './log';
+import { mails } from './metrics';
 import { translate } from './translate';
 
 export interface Mail {
@@ -53,20 +55,39 @@ function mailboxTransport(db: Db): Transport {
   };
 }
 
+/**
+ * The mail's kind for the log: its English subject with anything that varies (a plan's name, a date, an
+ * amount, a reference in quotes or digits) cut to its first words, so no personal detail rides along.
+ */
+export function mailKind(subject: string): string {
+  // A run of digits with what joins them (01/15/2027, 1,000.00, 10:30), not the space after it.
+  return subject.replace(/\d(?:[\d.,:/ -]*\d)?/g, '#').replace(/[“"'‘].*?[”"'’]/g, '…').slice(0, 80);
+}
+
 export function createMailer(db: Db, smtpUrl: string | undefined = process.env.SMTP_URL): Mailer {
   const transporter = nodemailer.createTransport(smtpUrl ? smtpUrl : mailboxTransport(db));
   const from = process.env.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@sinebisaya.ph>`;
   return {
     async send(mail) {
-      // Nothing is logged here: neither the code (a secret) nor the address and subject (they tell
-      // which emails have accounts). The callers log one line that reads the same for every email.
+      // One line per mail (issue 33): which mail (its English subject, a template with no address or
+      // code in it), the language and the outcome, with the request's or job's id. Never the address
+      // (it tells which emails have accounts) nor the code (a secret) nor the text.
       const language = mail.language ?? 'en';
       const subject = translate(mail.subject, language);
       const text = translate(mail.text, language);
-      await transporter.sendMail({
-        from, to: mail.to, subject, text, html: htmlOf(text, language),
-        ...(mail.otp && !smtpUrl ? { headers: { 'X-Sine-Bisaya-Code': mail.otp } } : {}),
-      });
+      const started = performance.now();
+      try {
+        await transporter.sendMail({
+          from, to: mail.to, subject, text, html: htmlOf(text, language),
+          ...(mail.otp && !smtpUrl ? { headers: { 'X-Sine-Bisaya-Code': mail.otp } } : {}),
+        });
+      } catch (error) {
+        mails.inc({ outcome: 'failed' });
+        log().warn({ mail: mailKind(mail.subject), language, outcome: 'failed', ms: Math.round(performance.now() - started), error: error instanceof Error ? error.message : String(error) }, 'mail');
+        throw error;
+      }
+      mails.inc({ outcome: 'sent' });
+      log().info({ mail: mailKind(mail.subject), language, outcome: 'sent', ms: Math.round(performance.now() - started) }, 'mail');
     },
   };
 }

@@ -17,6 +17,9 @@ export type HeaderRecord = Readonly<Record<string, string>>;
 const complete = new WeakSet<Response>();
 const nothingNext = async () => {};
 
+/** Whether this answer is an envelope built by jsonAnswer (its headers, X-Request-Id included, are all set). */
+export const isEnvelope = (response: Response): boolean => complete.has(response);
+
 export function securityHeaders(scriptHashes: readonly string[]): MiddlewareHandler<{ Variables: { envelopeHeaders: HeaderRecord } }> {
   const hono = secureHeaders({
     contentSecurityPolicy: {
@@ -55,7 +58,10 @@ export function securityHeaders(scriptHashes: readonly string[]): MiddlewareHand
 export function jsonAnswer(c: Context, body: string, status: number, extra?: HeaderRecord): Response {
   const secure = c.get('envelopeHeaders') as HeaderRecord | undefined;
   if (!secure) return c.body(body, status as never, { 'Content-Type': 'application/json', ...extra });
-  const response = new Response(body, { status, headers: { ...secure, 'content-type': 'application/json', ...extra } });
+  // The request's id (platform/requestLog.ts), in the same record: no Headers object is made for it.
+  const requestId = c.get('requestId') as string | undefined;
+  const headers = requestId ? { ...secure, 'content-type': 'application/json', 'x-request-id': requestId, ...extra } : { ...secure, 'content-type': 'application/json', ...extra };
+  const response = new Response(body, { status, headers });
   complete.add(response);
   return response;
 }

@@ -13,7 +13,7 @@ export type SignInResult =
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(http: Http) {
-  const { request, requestWithMessage } = http;
+  const { request, requestWithMessage, requestBlob } = http;
   return {
     /** product.md#envelope: the sign-in call returns the result object instead of throwing. */
     async signIn(body: s.SignInRequest, signal?: AbortSignal): Promise<SignInResult> {
@@ -43,7 +43,7 @@ export function createApi(http: Http) {
       request(`${V1}/auth/verify-auth-link`, { method: 'POST', body, auth: false, schema: s.authResultSchema, signal }),
 
     getProfile: (signal?: AbortSignal) => request(`${V1}/account/profile`, { schema: s.profileSchema, signal }),
-    updateProfile: (body: s.ProfileUpdateRequest, signal?: AbortSignal) =>
+    updateProfile: (body: s.ProfileUpdateWithTin, signal?: AbortSignal) =>
       request(`${V1}/account/profile`, { method: 'PUT', body, schema: s.profileSchema, signal }),
     changePassword: (body: s.PasswordChangeRequest, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/account/password`, { method: 'PUT', body, schema: nothing, signal }),
@@ -83,6 +83,20 @@ export function createApi(http: Http) {
       request(`${V1}/payment/history`, { schema: z.array(s.paymentRecordSchema), signal }),
     getReceipt: (paymentId: string, signal?: AbortSignal) =>
       request(`${V1}/payment/receipts/${encodeURIComponent(paymentId)}`, { schema: s.receiptSchema, signal }),
+    /** Ours (issue 34, product.md#invoices): the viewer's invoices and credit memos, newest first. */
+    listInvoices: (signal?: AbortSignal) =>
+      request(`${V1}/payment/invoices`, { schema: s.taxDocumentListSchema, signal }),
+    getInvoice: (id: string, signal?: AbortSignal) =>
+      request(`${V1}/payment/invoices/${encodeURIComponent(id)}`, { schema: s.taxDocumentSchema, signal }),
+    /** The invoice of one payment (an old receipt link names the payment). */
+    invoiceByPayment: (paymentId: string, signal?: AbortSignal) =>
+      request(`${V1}/payment/invoices/by-payment/${encodeURIComponent(paymentId)}`, { schema: s.taxDocumentSchema, signal }),
+    /**
+     * The document as a PDF in `lang` (the English labels the BIR requires, the Bisaya beside them on a
+     * Bisaya one). One input object, as every call (src/machines/actors.ts `Call`: input, then signal).
+     */
+    downloadInvoicePdf: (input: { id: string; lang: 'en' | 'ceb' }, signal?: AbortSignal) =>
+      requestBlob(`${V1}/payment/invoices/${encodeURIComponent(input.id)}/pdf?lang=${input.lang}`, { signal }),
 
     createCheckout: (body: { planId: number }, signal?: AbortSignal) =>
       request(`${V1}/payment/checkout/create`, { method: 'POST', body, schema: s.checkoutResponseSchema, signal }),

@@ -162,5 +162,25 @@ export function createHttp(config: HttpConfig) {
     return { data: data.data, message: messageOf(envelope) ?? '' };
   }
 
-  return { request, requestWithMessage };
+  /**
+   * A file (issue 34: an invoice's PDF) with the bearer token, as a Blob; a failure's envelope message
+   * (or the fallback) as an ApiError, a 401 ending the session as for any call.
+   */
+  async function requestBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+    const headers: Record<string, string> = { Accept: 'application/pdf, application/json' };
+    const token = config.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await doFetch(`${config.host}${path}`, { method: 'GET', headers, signal: options.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(networkMessageOf(error));
+    }
+    if (response.status === 401) config.onUnauthorized();
+    if (!response.ok) throw new ApiError(messageOf(await response.json().catch(() => null)) ?? FALLBACK_MESSAGE(), response.status);
+    return response.blob();
+  }
+
+  return { request, requestWithMessage, requestBlob };
 }

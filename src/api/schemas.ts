@@ -50,6 +50,7 @@ export const messages = {
   passwordTooLong: m.password_must_be_at_most_128,
   passwordTooCommon: m.this_password_is_too_common,
   underMinimumAge: m.you_must_be_at_least_18_years_old,
+  tinInvalid: m.enter_your_tin_as_000_000_000_00000,
 } as const satisfies Record<string, Message>;
 
 /* ----------------------------------------------------------------- field rules */
@@ -291,6 +292,8 @@ export const paymentRecordSchema = z.object({
   updatedAt: z.string(),
   /** Ours, beyond product.md#entities: the plan paid for, for the payments panel. */
   planName: z.nullable(z.string()),
+  /** Ours (issue 34, product.md#invoices): the invoice of a successful payment, for the payments panel's link; null without one. */
+  invoiceId: z.optional(z.nullable(z.string())),
 });
 
 /**
@@ -317,6 +320,42 @@ export const receiptSchema = z.object({
   customerEmail: z.string(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+/**
+ * Ours (issue 34, product.md#invoices): a sales invoice (every successful payment) or a credit memo (its
+ * void or refund, naming the invoice). Amounts are VAT-inclusive totals split into VATable sales and VAT
+ * (src/lib/vat.ts), positive on both kinds: a memo's are what it takes back. `description` and
+ * `planName` are in the request's language; `seller.sample`: the seller is the embedded sample, not a
+ * registered one (the page and PDF say SAMPLE). `issuedAt`: an invoice's date paid, a memo's reversal time.
+ */
+export const taxDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['INVOICE', 'CREDIT_MEMO']),
+  number: z.string(),
+  issuedAt: z.string(),
+  paymentId: z.string(),
+  invoiceId: z.nullable(z.string()),
+  invoiceNumber: z.nullable(z.string()),
+  seller: z.object({ name: z.string(), tin: z.string(), address: z.string(), sample: z.boolean() }),
+  buyer: z.object({ name: z.string(), email: z.string(), tin: z.nullable(z.string()) }),
+  /** The plan's name in the buyer's language and what it was (purchase, renewal, plan change). */
+  description: z.string(),
+  planName: z.string(),
+  periodStart: z.nullable(z.string()),
+  periodEnd: z.nullable(z.string()),
+  vatableSales: z.string(),
+  vat: z.string(),
+  /** '0.12'. */
+  vatRate: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  paymentMethod: paymentMethodSchema,
+  card: z.nullable(z.object({ type: z.string(), last4: z.string() })),
+  referenceId: z.string(),
+  mayaPaymentId: z.nullable(z.string()),
+});
+export type TaxDocument = z.infer<typeof taxDocumentSchema>;
+export const taxDocumentListSchema = z.object({ items: z.array(taxDocumentSchema) });
 
 export const savedCardSchema = z.object({
   createdAt: z.string(),
@@ -457,6 +496,8 @@ export const profileSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   photo: z.nullish(z.string()),
+  /** Ours (issue 34): the viewer's TIN with branch code, named on invoices issued after it is given; null: none. */
+  tin: z.nullish(z.string()),
 });
 
 export const photoResultSchema = z.object({ photo: z.string() });
@@ -571,10 +612,15 @@ export const resetPasswordRequestSchema = z
 
 export const verifyAuthLinkRequestSchema = z.object({ token: required(messages.tokenRequired, 2000) });
 
+/** A TIN with its branch code (3 to 5 digits): 123-456-789-00000 (issue 34: the buyer's, on invoices). */
+export const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}-\d{3,5}$/;
+
 export const profileUpdateRequestSchema = z.object({
   firstName: required(messages.firstNameRequired),
   middleName: z.optional(plainText(messages.textTooLong).check(z.trim(), z.maxLength(MAX_TEXT, lazy(messages.textTooLong)))),
   lastName: required(messages.lastNameRequired),
+  /** Ours (issue 34): absent keeps the TIN, '' or null removes it, otherwise ###-###-###-### (branch 3 to 5 digits). */
+  tin: z.optional(z.nullable(z.string().check(z.trim(), z.refine((value) => value === '' || TIN_PATTERN.test(value), lazy(messages.tinInvalid))))),
 });
 
 export const passwordChangeRequestSchema = z
@@ -649,5 +695,8 @@ export type Profile = z.infer<typeof profileSchema>;
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
-export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+/** The profile form's three names (the account page's fields); the call also takes the TIN (`ProfileUpdateWithTin`). */
+export type ProfileUpdateRequest = Omit<z.infer<typeof profileUpdateRequestSchema>, 'tin'>;
+/** The whole request the profile call accepts (issue 34: with the optional TIN). */
+export type ProfileUpdateWithTin = z.infer<typeof profileUpdateRequestSchema>;
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;

@@ -17,6 +17,7 @@ import { cardEntryMachine } from './cardEntry/cardEntry.machine';
 import { walletLinkMachine } from './walletLink/walletLink.machine';
 import { renewNowMachine } from './renewNow/renewNow.machine';
 import { keepPlanMachine } from './keepPlan/keepPlan.machine';
+import { invoicePdfMachine } from './invoicePdf/invoicePdf.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -31,6 +32,7 @@ export const machines = {
   cancelSubscription: cancelSubscriptionMachine,
   renewNow: renewNowMachine,
   keepPlan: keepPlanMachine,
+  invoicePdf: invoicePdfMachine,
   voucher: voucherMachine,
   changePlan: changePlanMachine,
   paymentMethod: paymentMethodMachine,

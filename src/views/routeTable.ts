@@ -70,6 +70,7 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: routes.changePaymentMethod, title: m.change_payment_method, guard: 'signedIn', page: lazyPage(() => import('./pages/ChangePaymentMethodPage')) },
   { path: routes.subscribe, title: m.subscribe, guard: 'signedIn', page: lazyPage(() => import('./pages/SubscribePage')) },
   { path: routes.receipt, title: m.receipt, guard: 'signedIn', page: lazyPage(() => import('./pages/ReceiptPage')) },
+  { path: routes.invoice, title: m.invoice, guard: 'signedIn', page: lazyPage(() => import('./pages/InvoicePage')) },
 ];
 
 export const NOT_FOUND_TITLE = m.page_not_found;

@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/subscription/change-payment-method', heading: /^Change Payment Method$/ },
   { path: '/subscription/payment', heading: /./ },
   { path: '/subscription/receipts/00000000-0000-4000-8000-000000000000', heading: /^Receipt$/ },
+  { path: '/subscription/invoices/00000000-0000-4000-8000-000000000000', heading: /^Invoice$/ },
 ];
 
 test('signed-in pages opened with the network down leave no unhandled rejection or page error', async ({ page }) => {

@@ -8,6 +8,7 @@
  * the dev mailbox): the server is shared by the whole run, and free@example.com must stay FREE for
  * the other files. The first test also checks free@example.com's own way in, without paying.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, latestCode, signIn, watchConsole } from './support';
@@ -150,26 +151,37 @@ test('buys monthly by card without 3-D Secure', async ({ page, request }) => {
   await expect(details.locator('dt', { hasText: 'Reference' }).locator('+ dd')).not.toBeEmpty();
   await expect(details.getByText('Next Billing Date')).toBeVisible();
   await expectPremium(page);
-  // The payment's receipt, from the payments panel: a page to print or save as PDF, axe clean in both themes.
-  await page.getByRole('region', { name: 'Payments' }).getByRole('link', { name: /^Receipt for SB-/ }).first().click();
-  await expect(page).toHaveURL(/\/subscription\/receipts\/[0-9a-f-]{36}$/);
-  await expect(page).toHaveTitle('Receipt · Sine Bisaya');
-  const receipt = page.getByRole('article', { name: 'Receipt' });
-  await expect(receipt.locator('dt', { hasText: 'Amount paid' }).locator('+ dd')).toHaveText('₱99');
-  await expect(receipt.locator('dt', { hasText: 'Plan' }).locator('+ dd')).toHaveText('Monthly (PREMIUM)');
-  await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+  // The payment's invoice (issue 34), from the payments panel: VATable sales, VAT and the total, its PDF
+  // downloaded, axe clean in both themes, printed alone.
+  await page.getByRole('region', { name: 'Payments' }).getByRole('link', { name: /^Invoice for SB-/ }).first().click();
+  await expect(page).toHaveURL(/\/subscription\/invoices\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveTitle('Invoice · Sine Bisaya');
+  const invoice = page.getByRole('article', { name: 'Invoice' });
+  await expect(invoice.locator('dt', { hasText: 'VATable sales' }).locator('+ dd')).toHaveText('₱88.39');
+  await expect(invoice.locator('dt', { hasText: 'VAT (12%)' }).locator('+ dd')).toHaveText('₱10.61');
+  await expect(invoice.locator('dt', { hasText: /^Total$/ }).locator('+ dd')).toHaveText('₱99.00');
+  await expect(invoice.locator('dt', { hasText: 'Description' }).locator('+ dd')).toHaveText('Premium subscription, Monthly plan');
+  const number = (await invoice.locator('dt', { hasText: 'Invoice No.' }).locator('+ dd').textContent())!;
+  expect(number).toMatch(/^SB-INV-\d{8}$/);
+  const download = page.waitForEvent('download');
+  await invoice.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+  const bytes = await readFile((await pdf.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(invoice.getByText(`${number}.pdf is saved to your downloads.`)).toBeVisible();
   for (const theme of THEMES) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.reload();
-    await expect(receipt.locator('dt', { hasText: 'Amount paid' })).toBeVisible();
+    await expect(invoice.locator('dt', { hasText: 'VATable sales' })).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
     expect(violations.map((v) => v.id), theme).toEqual([]);
   }
-  // On paper the receipt alone: no header, footer or buttons.
+  // On paper the invoice alone: no header, footer or buttons.
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('header').first()).toBeHidden();
-  await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
-  await expect(receipt.locator('dt', { hasText: 'Amount paid' })).toBeVisible();
+  await expect(invoice.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+  await expect(invoice.locator('dt', { hasText: 'VATable sales' })).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 });
 

@@ -64,15 +64,15 @@ test('premium@ renews at its end date: a new period from the old end date, the p
   await expect(newest).toContainText('Succeeded');
   await expect(newest).toContainText('SB-RN-');
 
-  // The receipt is mailed just after the period is written: ask until it is there.
-  const receiptMail = async () => {
+  // The invoice is mailed just after the period is written: ask until it is there.
+  const invoiceMail = async () => {
     const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string; text: string }>;
-    return mails.find((m) => m.subject.startsWith('Sine Bisaya: receipt')) ?? null;
+    return mails.find((m) => /^Sine Bisaya: invoice SB-INV-\d{8} for your Monthly renewal$/.test(m.subject)) ?? null;
   };
-  await expect.poll(receiptMail, { timeout: 10_000 }).not.toBeNull();
-  const receipt = (await receiptMail())!;
-  expect(receipt.text).toContain('₱99');
-  expect(receipt.text).toMatch(/\/subscription\/receipts\/[0-9a-f-]{36}/);
+  await expect.poll(invoiceMail, { timeout: 10_000 }).not.toBeNull();
+  const invoice = (await invoiceMail())!;
+  expect(invoice.text).toContain('₱99, VAT included');
+  expect(invoice.text).toMatch(/\/subscription\/invoices\/[0-9a-f-]{36}/);
 });
 
 test('canceled@, reactivated on Maya Checkout, is reminded 3 days before its end and renews by hand with no day lost', async ({ page, request }) => {
@@ -172,7 +172,7 @@ test('premium@ whose bank asks to confirm every payment: PAST_DUE, Renew now lea
   await expect.poll(async () => {
     const mails = (await (await request.get('/dev/mailbox.json?to=premium%40example.com')).json()) as Array<{ subject: string }>;
     return mails.map((m) => m.subject);
-  }, { timeout: 10_000 }).toContainEqual('Sine Bisaya: receipt for your Monthly renewal');
+  }, { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^Sine Bisaya: invoice SB-INV-\d{8} for your Monthly renewal$/));
 });
 
 test('premium@ declined at renewal: Renew now tries the card again at once and says it was declined; the notice stays with Change Payment Method (issue 37)', async ({ page, request }) => {

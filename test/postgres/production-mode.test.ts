@@ -5,48 +5,30 @@
  * are unknown codes, the dev routes and the sandbox do not exist, the sandbox tables stay empty. A new
  * viewer signs up with the code the relay received, and both processes are ready (/readyz).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { join } from 'node:path';
+import type pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabase, startServer, stopAll } from './support/processes';
 
-const root = resolve(import.meta.dirname, '../..');
-const dbName = `sine_bisaya_production_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'production-mode-'));
 const processes: ChildProcess[] = [];
 const mails: string[] = [];
 const gatewayCalls: string[] = [];
-let databaseUrl: string;
+let database: Awaited<ReturnType<typeof createDatabase>>;
 let db: pg.Client;
 let relay: SMTPServer;
 let standIn: Server;
 
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  database = await createDatabase('sine_bisaya_production');
+  db = database.client;
   relay = new SMTPServer({
     authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
     onData(stream, _session, callback) {
@@ -69,12 +51,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map((child) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))))));
-  await db?.end();
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await stopAll(processes);
+  await database?.drop();
   await new Promise<void>((r) => relay?.close(() => r()));
   await new Promise<void>((r) => standIn?.close(() => r()));
   rmSync(dataDir, { recursive: true, force: true });
@@ -83,31 +61,16 @@ afterAll(async () => {
 const webhookKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 async function startProduction(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH, HOME: process.env.HOME,
-      APP_ENV: 'production', PORT: String(port), SERVE_SPA: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEV_ROUTES: 'false',
-      JWT_SECRET: randomBytes(48).toString('base64').slice(0, 48).padEnd(48, 'x'), PUBLIC_BASE_URL: 'https://sinebisaya.example',
-      SMTP_URL: `smtp://127.0.0.1:${(relay.server.address() as AddressInfo).port}`, MAIL_FROM: 'Sine Bisaya <no-reply@sinebisaya.example>',
-      MAYA_BASE_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`, MAYA_PUBLIC_KEY: 'pk-test-standin', MAYA_SECRET_KEY: 'sk-test-standin',
-      MAYA_WEBHOOK_PUBLIC_KEYS: webhookKey, MAYA_WEBHOOK_IPS: '127.0.0.1', TRUST_PROXY: 'loopback', LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { base } = await startServer(processes, {
+    PATH: process.env.PATH, HOME: process.env.HOME,
+    APP_ENV: 'production', DATABASE_URL: database.url, DATA_DIR: dataDir, DEV_ROUTES: 'false',
+    JWT_SECRET: randomBytes(48).toString('base64').slice(0, 48).padEnd(48, 'x'), PUBLIC_BASE_URL: 'https://sinebisaya.example',
+    SMTP_URL: `smtp://127.0.0.1:${(relay.server.address() as AddressInfo).port}`, MAIL_FROM: 'Sine Bisaya <no-reply@sinebisaya.example>',
+    MAYA_BASE_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`, MAYA_PUBLIC_KEY: 'pk-test-standin', MAYA_SECRET_KEY: 'sk-test-standin',
+    MAYA_WEBHOOK_PUBLIC_KEYS: webhookKey, MAYA_WEBHOOK_IPS: '127.0.0.1', TRUST_PROXY: 'loopback', LOG_FORMAT: 'json',
+    SELLER_NAME: 'Sine Bisaya Media Inc.', SELLER_TIN: '123-456-789-00000', SELLER_ADDRESS: '1 Osmeña Blvd, Cebu City 6000',
   });
-  processes.push(child);
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    const seen = (chunk: Buffer) => {
-      out = (out + chunk.toString()).slice(-20_000);
-      const listening = /running on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-      if (listening) resolveStart(`http://localhost:${listening}`);
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.once('exit', (code, signal) => reject(new Error(`server exited ${code ?? signal}: ${out}`)));
-  });
+  return base;
 }
 
 const post = (base: string, path: string, body: unknown, token?: string) =>

@@ -11,88 +11,43 @@
  * period without its charge, no charge left unaccounted. Runs in the `postgres` project
  * (`npm run test:postgres`, CI).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { join } from 'node:path';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkMoneyInvariants } from '../server/support/money-invariants';
+import { createDatabase, startServer, stopAll, type ServerProcess } from './support/processes';
 
 const SUBSCRIPTIONS = 2000;
 /** One charge in this many is made and then its answer lost (the fault switch's charge-then-timeout). */
 const DROP_EVERY = 10;
-const root = resolve(import.meta.dirname, '../..');
-const serverUrl = process.env.DATABASE_URL!;
-const dbName = `sine_bisaya_chaos_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'renewal-chaos-'));
 const processes: ChildProcess[] = [];
-let databaseUrl: string;
+let database: Awaited<ReturnType<typeof createDatabase>>;
 let db: pg.Client;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A port nobody listens on now (the sandbox is called back on the server's own port, so not 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** `tsx server/main.ts` on a free port; resolves with its address and process once it listens. */
-async function startProcess(): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  // Node itself with tsx as a loader (not tsx's CLI, which runs the server in a child process that a
-  // SIGKILL of the CLI would leave running): the process killed is the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, PORT: String(port), SERVE_SPA: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40),
-      // Maya answers 150 ms after charging: a process killed now has charges it never heard back about.
-      BILLING_SWEEP_MS: '500', BILLING_CONCURRENCY: '16', SANDBOX_LATENCY_MS: '150',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processes.push(child);
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out = (out + chunk.toString()).slice(-20_000);
-      const port = /running on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-      if (port) resolveStart({ base: `http://localhost:${port}`, child });
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000)));
-    child.once('exit', (code, signal) => reject(new Error(`server exited ${code ?? signal}: ${out}`)));
+/** A server process on a free port, renewing as the test wants; resolves with its address and process once it listens. */
+function startProcess(): Promise<ServerProcess> {
+  return startServer(processes, {
+    ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40),
+    // Maya answers 150 ms after charging: a process killed now has charges it never heard back about.
+    BILLING_SWEEP_MS: '500', BILLING_CONCURRENCY: '16', SANDBOX_LATENCY_MS: '150',
   });
 }
 
 const count = async (sql: string, values: unknown[] = []) => (await db.query<{ n: number }>(sql, values)).rows[0]!.n;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  database = await createDatabase('sine_bisaya_chaos');
+  db = database.client;
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map((child) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))))));
-  await db?.end();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await stopAll(processes);
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -3,42 +3,25 @@
  * Runs only in the `postgres` project (`npm run test:postgres`, which starts a throwaway server and
  * sets DATABASE_URL); CI runs it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_MAX_ATTEMPTS } from '../../server/identity/codes';
+import { createDatabase, startServer, stopAll } from './support/processes';
 
-const root = resolve(import.meta.dirname, '../..');
 const V1 = '/api/v1/mobile/auth';
-const serverUrl = process.env.DATABASE_URL!;
-const dbName = `sine_bisaya_two_${randomBytes(4).toString('hex')}`;
+let database: Awaited<ReturnType<typeof createDatabase>>;
 const dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'));
 const processes: ChildProcess[] = [];
 let a: string;
 let b: string;
 
-/** Starts `tsx server/main.ts` on a free port and resolves with its address once it says so. */
-function startProcess(databaseUrl: string): Promise<string> {
-  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', SERVE_SPA: 'false', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processes.push(child);
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /running on http:\/\/localhost:(\d+)/.exec(out)?.[1];
-      if (port) resolveStart(`http://localhost:${port}`);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
+/** A server process on a free port, resolved with its address once it says so. */
+async function startProcess(databaseUrl: string): Promise<string> {
+  const { base } = await startServer(processes, { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
+  return base;
 }
 
 async function call(base: string, method: string, path: string, body?: unknown) {
@@ -49,22 +32,14 @@ async function call(base: string, method: string, path: string, body?: unknown) 
 }
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
+  database = await createDatabase('sine_bisaya_two');
   // Both start at once: one migrates and seeds, the other waits for it (an advisory lock).
-  [a, b] = await Promise.all([startProcess(url.href), startProcess(url.href)]);
+  [a, b] = await Promise.all([startProcess(database.url), startProcess(database.url)]);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map((child) => new Promise((r) => (child.exitCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))))));
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await stopAll(processes);
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

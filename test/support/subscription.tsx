@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createActor, fromPromise, toPromise, type AnyActorLogic } from 'xstate';
 import { createQueryClient, queryKeys } from '../../src/api/queries';
-import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails, VoucherSubscription } from '../../src/api/schemas';
+import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails, TaxDocument, VoucherSubscription } from '../../src/api/schemas';
 import { Toasts } from '../../src/views/Toasts';
 import type { FlowOverrides } from '../../src/views/services';
 import { demoUser, renderView, startSession } from './render';
@@ -119,18 +119,32 @@ const ok = (data: unknown, message = 'OK') => json(200, { success: true, message
 
 export type Answer = ((init?: RequestInit) => Response | Promise<Response>) | undefined;
 
+/** An invoice (issue 34) as the reference server writes it: ₱99.00 = ₱88.39 + ₱10.61, the sample seller. */
+export function invoiceDoc(id: string, paymentId: string, number: string, overrides: Partial<TaxDocument> = {}): TaxDocument {
+  return {
+    id, kind: 'INVOICE', number, issuedAt: '2026-12-15T00:00:00.000Z', paymentId, invoiceId: null, invoiceNumber: null,
+    seller: { name: 'Sine Bisaya Sample Seller', tin: '000-000-000-00000', address: 'Cebu City, Philippines', sample: true },
+    buyer: { name: `${demoUser.firstName} ${demoUser.lastName}`, email: demoUser.email, tin: null },
+    description: 'Premium subscription, Monthly plan', planName: 'Monthly', periodStart: '2026-12-15T00:00:00.000Z', periodEnd: '2027-01-15T00:00:00.000Z',
+    vatableSales: '88.39', vat: '10.61', vatRate: '0.12', total: '99.00', currency: 'PHP', paymentMethod: 'MAYA_VAULT',
+    card: { type: 'Visa', last4: '4242' }, referenceId: 'SB-REF-0003', mayaPaymentId: 'maya-pay-3', ...overrides,
+  };
+}
+
 /** What the fake server holds and how it answers; a test changes it between steps. */
 export interface FakeServer {
   status: SubscriptionStatusDetails;
   history: SubscriptionHistoryItem[];
   payments: PaymentRecord[];
-  /** Overrides for one path ('status', 'history', 'payments', 'cancel', 'resubscribe', 'redeem', 'renew'). */
-  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem' | 'receipt' | 'renew', Answer>>;
+  /** The viewer's invoices and credit memos (issue 34); none unless a test gives some. */
+  invoices: TaxDocument[];
+  /** Overrides for one path ('status', 'history', 'payments', 'cancel', 'resubscribe', 'redeem', 'renew', 'invoices', 'pdf'…). */
+  answers: Partial<Record<'status' | 'history' | 'payments' | 'cancel' | 'resubscribe' | 'redeem' | 'receipt' | 'renew' | 'invoices' | 'invoice' | 'invoiceOf' | 'pdf', Answer>>;
   calls: string[];
 }
 
 export function fakeServer(status: SubscriptionStatusDetails = premiumStatus): FakeServer {
-  return { status, history: historyFixture, payments: paymentsFixture, answers: {}, calls: [] };
+  return { status, history: historyFixture, payments: paymentsFixture, invoices: [], answers: {}, calls: [] };
 }
 
 export function fetchFrom(server: FakeServer): typeof fetch {
@@ -143,6 +157,10 @@ export function fetchFrom(server: FakeServer): typeof fetch {
       : path.endsWith('/subscription/resubscribe') ? 'resubscribe'
       : path.endsWith('/subscription-voucher/redeem') ? 'redeem'
       : path.includes('/payment/receipts/') ? 'receipt'
+      : path.endsWith('/payment/invoices') ? 'invoices'
+      : path.includes('/payment/invoices/by-payment/') ? 'invoiceOf'
+      : path.includes('/payment/invoices/') && path.endsWith('/pdf') ? 'pdf'
+      : path.includes('/payment/invoices/') ? 'invoice'
       : path.endsWith('/payment/renewal/pay') ? 'renew'
       : null;
     if (!name) return json(404, { success: false, message: 'Not in this test' });
@@ -152,6 +170,19 @@ export function fetchFrom(server: FakeServer): typeof fetch {
     if (name === 'status') return ok(server.status);
     if (name === 'history') return ok(server.history);
     if (name === 'payments') return ok(server.payments);
+    // Invoices as the reference server answers them: the viewer's own, else the same 404.
+    const notFound = () => json(404, { success: false, message: 'We could not find this invoice.' });
+    const last = decodeURIComponent(path.split('/').filter(Boolean).at(name === 'pdf' ? -2 : -1) ?? '');
+    if (name === 'invoices') return ok({ items: server.invoices });
+    if (name === 'invoice') return ((doc) => (doc ? ok(doc) : notFound()))(server.invoices.find((d) => d.id === last));
+    if (name === 'invoiceOf') return ((doc) => (doc ? ok(doc) : notFound()))(server.invoices.find((d) => d.kind === 'INVOICE' && d.paymentId === last));
+    if (name === 'pdf') {
+      const doc = server.invoices.find((d) => d.id === last);
+      if (!doc) return notFound();
+      return new Response(new Blob([`%PDF-1.7 ${doc.number} ${new URL(String(url), 'http://x').searchParams.get('lang')}`], { type: 'application/pdf' }), {
+        status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${doc.number}.pdf"` },
+      });
+    }
     if (name === 'receipt') {
       // As the reference server: a successful payment of this viewer, else 404.
       const paid = server.payments.find((p) => path.endsWith(`/${p.id}`) && p.status === 'PAYMENT_SUCCESS');

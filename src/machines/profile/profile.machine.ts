@@ -5,21 +5,22 @@
  * the cache and the session, so the header reflects it at once.
  */
 import { assign, setup } from 'xstate';
-import { profileUpdateRequestSchema, type Profile, type ProfileUpdateRequest } from '../../api/schemas';
+import { profileUpdateRequestSchema, type Profile, type ProfileUpdateWithTin } from '../../api/schemas';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/validation';
 import { notProvided, placeholder, type AccountActors } from '../actors';
 import { m } from '../../i18n';
 import { formStates, withErrorMessage, type Notify } from '../shared';
 
 export interface ProfileContext {
-  changes: ProfileUpdateRequest | null;
-  fieldErrors: FieldErrors<ProfileUpdateRequest>;
+  changes: ProfileUpdateWithTin | null;
+  fieldErrors: FieldErrors<ProfileUpdateWithTin>;
   serverMessage: string | null;
   /** Bumped when a save succeeds, so the form shows the saved values. */
   revision: number;
 }
 
-export type ProfileValues = Record<keyof ProfileUpdateRequest, string>;
+/** The form's fields: the names and the TIN for invoices (issue 34; '' removes it). */
+export type ProfileValues = Record<keyof ProfileUpdateWithTin, string>;
 
 export type ProfileEvent = { type: 'form.submit'; values: ProfileValues } | { type: 'load.retry' };
 
@@ -50,7 +51,7 @@ export const profileMachine = setup({
 }).createMachine({
   id: 'profile',
   description:
-    'On /account the person sees their profile and changes first, middle (optional) and last name with Save Changes. A saved name shows in the header at once.',
+    'On /account the person sees their profile and changes first, middle (optional) and last name, and the TIN for invoices (optional), with Save Changes. A saved name shows in the header at once.',
   meta: {
     title: 'Profile',
     events: {
@@ -86,7 +87,7 @@ export const profileMachine = setup({
       },
     },
     saving: {
-      description: 'Saving the names',
+      description: 'Saving the names and the TIN',
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',

@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/dates';
 import { renewNowLabel } from '../renewNow/renewNow.format';
 import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import { declineReasonOf, gatewayWords, type DeclineReason } from '../../lib/renewal-failures';
-import { receiptPath } from '../../lib/route-paths';
+import { invoicePath, receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent, Continuation } from '../cancelSubscription/cancelSubscription.machine';
 
 const STATUS_LABELS: Record<string, () => string> = {
@@ -326,8 +326,10 @@ export interface PaymentRow {
   /** How often a renewal was tried again on this record ('Retried 2 times'); null when never. */
   retries: string | null;
   reference: string;
-  /** The receipt page of a successful payment; null for any other. */
+  /** The invoice page of a payment that has one (issue 34), else the receipt page of a successful payment; null for any other. */
   receipt: string | null;
+  /** 'Invoice' or 'Receipt': what the link leads to. */
+  paper: 'invoice' | 'receipt' | null;
 }
 
 /** Newest first, whatever order the server sent. */
@@ -345,6 +347,7 @@ export function paymentRows(payments: readonly PaymentRecord[]): PaymentRow[] {
       statusTone: statusTone(p.status),
       retries: p.retryCount > 0 ? (p.retryCount === 1 ? m.retried_time : m.retried_times)({ retryCount: p.retryCount }) : null,
       reference: p.referenceId,
-      receipt: p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
+      receipt: p.invoiceId ? invoicePath(p.invoiceId) : p.status === 'PAYMENT_SUCCESS' ? receiptPath(p.id) : null,
+      paper: p.invoiceId ? 'invoice' as const : p.status === 'PAYMENT_SUCCESS' ? 'receipt' as const : null,
     }));
 }

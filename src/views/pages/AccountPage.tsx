@@ -53,7 +53,9 @@ function useProfileSaved() {
   const queryClient = useQueryClient();
   return (changes: Partial<Profile>) => {
     queryClient.setQueryData<Profile>(queryKeys.profile, (old) => (old ? { ...old, ...changes } : old));
-    updateUser(changes);
+    // The TIN is the profile's alone (invoices); the session's user is what the header shows.
+    const { tin: _tin, ...user } = changes;
+    updateUser(user);
   };
 }
 
@@ -118,7 +120,7 @@ function ProfileCard() {
     actions: {
       notify: notifyFor('profile'),
       profileSaved: (_, { profile: saved }) =>
-        profileSaved({ firstName: saved.firstName, middleName: saved.middleName, lastName: saved.lastName }),
+        profileSaved({ firstName: saved.firstName, middleName: saved.middleName, lastName: saved.lastName, tin: saved.tin ?? null }),
     },
   });
   const props = useConnect(actor, connectProfile);
@@ -150,7 +152,7 @@ function ProfileFields({ saving, fieldErrors, serverMessage, revision, onSubmit:
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    submit(formValues(event.currentTarget, ['firstName', 'middleName', 'lastName'] as const));
+    submit(formValues(event.currentTarget, ['firstName', 'middleName', 'lastName', 'tin'] as const));
   }
 
   return (
@@ -163,6 +165,10 @@ function ProfileFields({ saving, fieldErrors, serverMessage, revision, onSubmit:
           <TextField label={m.first_name()} name="firstName" autoComplete="given-name" defaultValue={profile.firstName} error={fieldErrors.firstName} />
           <TextField label={m.middle_name_optional()} name="middleName" autoComplete="additional-name" defaultValue={profile.middleName ?? ''} error={fieldErrors.middleName} />
           <TextField label={m.last_name()} name="lastName" autoComplete="family-name" defaultValue={profile.lastName} error={fieldErrors.lastName} />
+          <TextField
+            label={m.tin_for_invoices_optional()} name="tin" inputMode="numeric" autoComplete="off" placeholder="000-000-000-00000"
+            defaultValue={profile.tin ?? ''} error={fieldErrors.tin}
+          />
           <button type="submit" className={button.primary} aria-busy={saving}>{saving ? m.saving() : m.save_changes()}</button>
         </fieldset>
       </form>

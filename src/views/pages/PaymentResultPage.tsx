@@ -71,7 +71,7 @@ function PaidDetails() {
             </div>
           ))}
         </dl>
-        {view.receipt && <Link href={view.receipt}>{m.view_receipt()}</Link>}
+        {view.receipt && <Link href={view.receipt}>{view.receiptLabel}</Link>}
       </section>
     </>
   );

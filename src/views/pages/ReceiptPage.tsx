@@ -2,12 +2,14 @@
  * A successful payment's receipt (issue 19, beyond the spec): merchant, who paid, plan, period,
  * method, reference, date and amount, as the server keeps them. "Print or save as PDF" uses the
  * browser's print dialog (every browser saves a page as PDF there), printing the receipt alone.
+ * A payment with an invoice (issue 34: every payment since invoices) goes to its invoice page: old
+ * receipt links keep working.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'wouter';
-import { receiptQuery } from '../../api/queries';
+import { Link, Redirect, useParams } from 'wouter';
+import { invoiceOfPaymentQuery, receiptQuery } from '../../api/queries';
 import { m } from '../../i18n';
-import { routes } from '../../lib/route-paths';
+import { invoicePath, routes } from '../../lib/route-paths';
 import { receiptView } from './receipt.format';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
@@ -18,14 +20,17 @@ import * as sub from './subscription.css';
 export default function ReceiptPage() {
   const { id = '' } = useParams<{ id: string }>();
   const api = useApi();
-  const receipt = useQuery(receiptQuery(api, id));
+  const invoice = useQuery(invoiceOfPaymentQuery(api, id));
+  // Only a payment without an invoice (made before invoices) is shown as a receipt.
+  const receipt = useQuery({ ...receiptQuery(api, id), enabled: invoice.isError });
   const view = receipt.data ? receiptView(receipt.data) : null;
+  if (invoice.data) return <Redirect to={invoicePath(invoice.data.id)} replace />;
   return (
     <div className={mediumPage}>
       <Link href={routes.subscription} className={`${sub.backLink} ${css.screenOnly}`}>{m.back_to_subscription()}</Link>
       <article className={`${card} ${css.receipt}`} aria-labelledby="receipt-title">
         <h1 id="receipt-title" className={heading}>{m.receipt()}</h1>
-        {receipt.isPending && <p role="status" className={muted}>{m.loading_your_receipt()}</p>}
+        {(invoice.isPending || receipt.isPending) && !receipt.isError && <p role="status" className={muted}>{m.loading_your_receipt()}</p>}
         {receipt.isError && (
           <div className={css.screenOnly}>
             <ErrorBox message={receipt.error.message} />

@@ -6,11 +6,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
-import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
+import { invoicesQuery, paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
-import { routes } from '../../lib/route-paths';
+import { invoicePath, routes } from '../../lib/route-paths';
 import { cancelSubscriptionMachine, connectCancelSubscription } from '../../machines/cancelSubscription';
 import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/subscription.actors';
 import {
@@ -31,6 +31,7 @@ import type { CancelDialogProps } from '../parts/CancelDialog';
 import { DialogLoading, OnDemand } from '../parts/OnDemand';
 import { ScheduledChange } from '../parts/ScheduledChange';
 import * as css from './subscription.css';
+import { invoiceListRows } from './invoiceList.format';
 
 // The confirmation dialog (Ark UI, ~21 KB) is not needed to show the page: its code comes when a person
 // points at or focuses the button that opens it (on a phone, a touch starts it), or at the latest when
@@ -236,7 +237,9 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
               <td className={`${css.td} ${css.referenceCell}`} data-label={labels.reference}>
                 <span className={css.reference}>{row.reference}</span>
                 {row.receipt && (
-                  <Link href={row.receipt} className={css.receiptLink} aria-label={m.receipt_for({ reference: row.reference })}>{m.receipt()}</Link>
+                  row.paper === 'invoice'
+                    ? <Link href={row.receipt} className={css.receiptLink} aria-label={m.invoice_for({ reference: row.reference })}>{m.invoice()}</Link>
+                    : <Link href={row.receipt} className={css.receiptLink} aria-label={m.receipt_for({ reference: row.reference })}>{m.receipt()}</Link>
                 )}
               </td>
             </tr>
@@ -244,6 +247,35 @@ function Payments({ payments }: { payments: PaymentRecord[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Every invoice and credit memo of the viewer (issue 34), also after the subscription ended: read with
+ * the payments (its query key is under theirs, so a new payment refreshes it).
+ */
+function InvoiceList({ className, titleClassName }: { className: string; titleClassName: string }) {
+  const api = useApi();
+  const docs = useQuery(invoicesQuery(api));
+  const rows = docs.data ? invoiceListRows(docs.data.items) : null;
+  return (
+    <section className={className} aria-labelledby="invoices-title" aria-busy={docs.isPending}>
+      <h2 id="invoices-title" className={titleClassName}>{m.invoice_documents()}</h2>
+      {docs.isError && <LoadError message={docs.error.message} onRetry={() => void docs.refetch()} />}
+      {docs.isPending && <Skeleton label={m.loading_invoices()} lines={['long', 'medium']} />}
+      {rows && !rows.length && <p className={css.empty}>{m.no_invoices_yet()}</p>}
+      {rows && rows.length > 0 && (
+        <ul className={css.invoiceList}>
+          {rows.map((row) => (
+            <li key={row.id} className={css.invoiceItem}>
+              <Link href={invoicePath(row.id)} className={css.invoiceLink}>{m.document_number({ kind: row.kind, number: row.number })}</Link>
+              <span className={css.invoiceMeta}>{row.date} · {row.description}</span>
+              <span className={css.invoiceTotal}>{row.memo ? `−${row.total}` : row.total}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -335,6 +367,7 @@ export default function SubscriptionPage() {
             ? <Payments payments={payments} />
             : parts.payments.state !== 'failed' && <Skeleton label={m.loading_payments()} lines={['long', 'long', 'medium']} />}
         </section>
+        <InvoiceList className={`${card} ${css.wide}`} titleClassName={css.cardTitle} />
       </div>
       {(dialogLoaded || dialogOpen) && (
         <OnDemand part={CancelDialog} fallback={dialogOpen ? <DialogLoading className={css.backdrop} /> : null} resetKey={dialogOpen} onFailed={dismissDialog}>

@@ -7,7 +7,7 @@ import type { PaymentRecord, Receipt, SubscriptionStatusDetails } from '../../ap
 import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { formatPrice } from '../../lib/format';
-import { receiptPath } from '../../lib/route-paths';
+import { paymentPaperPath } from '../../lib/route-paths';
 import { newestFirst, paymentMethodName, paymentStatusLabel, subscriptionCardView } from '../../machines/subscription/subscription.format';
 
 /** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
@@ -22,8 +22,10 @@ export interface PaymentResultView {
   /** Said while Maya has not confirmed the payment yet (the page asks again by itself). */
   confirming: string | null;
   rows: Array<{ label: string; value: string }>;
-  /** The receipt page, once the payment is confirmed. */
+  /** The invoice page (or, for a payment without one, the receipt page), once the payment is confirmed. */
   receipt: string | null;
+  /** 'View invoice' or 'View receipt'. */
+  receiptLabel: string;
 }
 
 /** A payment's method as a receipt names it: the card's type and last four ('Visa **** 1381'), else the method's name (review finding 19). */
@@ -58,7 +60,8 @@ export function paymentResultView(payments: readonly PaymentRecord[], status: Su
     lead,
     confirming: latest.status === 'PENDING' ? m.maya_is_still_confirming_this() : null,
     rows,
-    receipt: paid ? receiptPath(latest.id) : null,
+    receipt: paid ? paymentPaperPath(latest) : null,
+    receiptLabel: latest.invoiceId ? m.view_invoice() : m.view_receipt(),
   };
 }
 

@@ -197,3 +197,14 @@ export const retries = style({
 /** A successful payment's receipt, under its reference. */
 export const receiptLink = style({ display: 'block', marginTop: space.xs, fontSize: font.size.sm, '@media': { print: { display: 'none' } } });
 
+
+/** Invoices and credit memos (issue 34): one line each, number first; on a phone the details wrap under it. */
+export const invoiceList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid' });
+export const invoiceItem = style({
+  display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: space.md, rowGap: 2, alignItems: 'baseline',
+  padding: `${space.sm} 0`, borderBottom: `1px solid ${vars.color.border}`,
+  selectors: { '&:last-child': { borderBottom: 'none' } },
+});
+export const invoiceLink = style({ fontWeight: 600, overflowWrap: 'anywhere' });
+export const invoiceMeta = style({ gridColumn: '1', color: vars.color.textMuted, fontSize: font.size.sm, overflowWrap: 'anywhere' });
+export const invoiceTotal = style({ gridColumn: '2', gridRow: '1', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });

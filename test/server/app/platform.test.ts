@@ -29,7 +29,7 @@ describe('the reference server platform', () => {
 
   it('sends the very same security headers on the envelope as on every other answer (issue 21)', async () => {
     const security = (headers: Headers) =>
-      Object.fromEntries([...headers].filter(([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'retry-after'].includes(name)));
+      Object.fromEntries([...headers].filter(([name]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'retry-after', 'x-request-id'].includes(name)));
     const other = security((await server.call('GET', '/app-config.json')).headers);
     expect(Object.keys(other).length).toBeGreaterThanOrEqual(10);
     expect(other['x-frame-options']).toBe('DENY');
@@ -44,6 +44,8 @@ describe('the reference server platform', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 404, 401, 400, 404]);
     for (const answer of answers) {
       expect(security(answer.headers)).toEqual(other);
+      // Each answer its own request id (issue 33; a UUID when the client sent none).
+      expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(answer.headers.get('content-type')).toBe('application/json');
     }
   });

@@ -160,19 +160,20 @@ describe('the API in Bisaya', () => {
 });
 
 describe('the mails of a Bisaya account', () => {
-  it('the purchase receipt: subject and text in Bisaya, the plan\'s Bisaya name, Bisaya dates, ₱990', async () => {
+  it('the purchase receipt (the invoice mail, issue 34): subject and text in Bisaya, the plan\'s Bisaya name, Bisaya dates, ₱990, VAT included', async () => {
     const card = await verifiedCard(server, FREE);
     const bought = await server.as(FREE).post('/payment/vault/create', { ...CONSENT, planId: 2, cardToken: card });
     expect(bought.status, bought.json.message).toBe(200);
-    const [mail] = (await mailTo(FREE)).filter((m) => m.body.includes('/subscription/receipts/'));
-    expect(mail!.subject).toBe(fill(ceb.receipt_for_your_payment, { PRODUCT_NAME, planName: ceb.yearly_2! }));
-    const record = (await server.db.query<{ id: string; reference_id: string; start_date: Date; end_date: Date }>(
-      `SELECT r.id, r.reference_id, s.start_date, s.end_date FROM payment_records r JOIN users u ON u.id = r.user_id JOIN subscriptions s ON s.id = r.subscription_id
+    const [mail] = (await mailTo(FREE)).filter((m) => m.body.includes('/subscription/invoices/'));
+    const record = (await server.db.query<{ id: string; reference_id: string; start_date: Date; end_date: Date; invoice_id: string; number: string }>(
+      `SELECT r.id, r.reference_id, s.start_date, s.end_date, d.id AS invoice_id, d.number FROM payment_records r JOIN users u ON u.id = r.user_id
+       JOIN subscriptions s ON s.id = r.subscription_id JOIN tax_documents d ON d.payment_record_id = r.id AND d.kind = 'INVOICE'
        WHERE u.email = $1 AND r.status = 'PAYMENT_SUCCESS'`, [FREE],
     )).rows[0]!;
-    expect(mail!.body).toBe(fill(ceb.hi_thank_you_for_your_payment, {
+    expect(mail!.subject).toBe(fill(ceb.invoice_for_your_payment, { PRODUCT_NAME, number: record.number, planName: ceb.yearly_2! }));
+    expect(mail!.body).toBe(fill(ceb.invoice_mail_payment, {
       firstName: await firstName(FREE), planName: ceb.yearly_2!, start: day(record.start_date), end: day(record.end_date), amount: '₱990',
-      method: ceb.your_saved_card!, reference: record.reference_id, publicBaseUrl: BASE, recordId: record.id,
+      method: ceb.your_saved_card!, reference: record.reference_id, number: record.number, publicBaseUrl: BASE, invoiceId: record.invoice_id,
     }));
     expect(mail!.body).toMatch(BISAYA_MONTH);
     expect(mail!.body).not.toMatch(NUMERIC_DATE);
@@ -184,13 +185,15 @@ describe('the mails of a Bisaya account', () => {
     await server.setClock(new Date(sub.end_date.getTime() + 60_000));
     expect(await renewSubscription(deps, sub.id)).toBe('renewed');
     const [mail] = await mailTo(PREMIUM);
-    expect(mail!.subject).toBe(fill(ceb.receipt_for_your_renewal, { PRODUCT_NAME, planName: ceb.monthly_2! }));
+    const number = (await server.db.query<{ number: string }>(`SELECT number FROM tax_documents ORDER BY serial DESC LIMIT 1`)).rows[0]!.number;
+    expect(mail!.subject).toBe(fill(ceb.invoice_for_your_renewal, { PRODUCT_NAME, number, planName: ceb.monthly_2! }));
     expect(mail!.body).toContain(`Plan: ${ceb.monthly_2}.`);
     expect(mail!.body).toContain(fill(ceb.to, { start: day(sub.end_date), end: day((await premiumSub()).end_date) }));
     expect(mail!.body).toContain('₱99,');
     expect(mail!.body).toContain(renewalReference(sub.id, sub.end_date));
     expect(mail!.body).not.toMatch(NUMERIC_DATE);
-    expect(mail!.body.startsWith(fill(ceb.hi_your_premium_subscription_renewed, {}).split('{firstName}')[0]!)).toBe(true);
+    expect(mail!.body.startsWith(fill(ceb.invoice_mail_renewal, {}).split('{firstName}')[0]!)).toBe(true);
+    expect(mail!.body).toContain(`invoice ${number}`);
     expect(mail!.body).not.toContain('your Premium subscription renewed');
   });
 

@@ -59,11 +59,13 @@ describe('a card subscription at its end date', () => {
     expect(history[0]).toMatchObject({ status: 'ACTIVE', startDate: sub.end_date.toISOString() });
     expect(history[1]).toMatchObject({ status: 'EXPIRED' });
     const mails = await mailTo(PREMIUM);
-    expect(mails.map((m) => m.subject)).toEqual(['Sine Bisaya: receipt for your Monthly renewal']);
-    expect(mails[0]!.body).toContain(reference);
-    // The mail links the receipt page of the renewal's payment, which the viewer can open.
+    // The mail is the renewal's invoice's (issue 34): its number, and a link to the invoice page.
     const renewalRecord = (await server.db.query<{ id: string }>('SELECT id FROM payment_records WHERE reference_id = $1', [reference])).rows[0]!;
-    expect(mails[0]!.body).toContain(`/subscription/receipts/${renewalRecord.id}`);
+    const invoice = (await server.as(PREMIUM).get(`/payment/invoices/by-payment/${renewalRecord.id}`)).json.data as { id: string; number: string };
+    expect(mails.map((m) => m.subject)).toEqual([`Sine Bisaya: invoice ${invoice.number} for your Monthly renewal`]);
+    expect(mails[0]!.body).toContain(reference);
+    expect(mails[0]!.body).toContain(`/subscription/invoices/${invoice.id}`);
+    // The receipt page of the renewal's payment still opens (old links keep working).
     const receipt = (await server.as(PREMIUM).get(`/payment/receipts/${renewalRecord.id}`)).json.data as Record<string, unknown>;
     expect(receipt).toMatchObject({ referenceId: reference, amount: '99.00', planName: 'Monthly', periodStart: sub.end_date.toISOString() });
     // It names the card charged and says it was a renewal (review finding 19).
@@ -117,7 +119,8 @@ describe('a card subscription at its end date', () => {
     await Promise.all(Array.from({ length: 5 }, () => settleFromWebhook(deps, reference)));
     expect(await record(reference)).toEqual([expect.objectContaining({ status: 'PAYMENT_SUCCESS' })]);
     expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.start_date = $2`, [PREMIUM, sub.end_date])).rows[0]!.n).toBe(1);
-    expect((await mailTo(PREMIUM)).filter((m) => m.subject.startsWith('Sine Bisaya: receipt'))).toHaveLength(1);
+    expect((await mailTo(PREMIUM)).filter((m) => m.subject.startsWith('Sine Bisaya: invoice'))).toHaveLength(1);
+    expect((await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tax_documents d JOIN payment_records r ON r.id = d.payment_record_id WHERE r.reference_id = $1`, [reference])).rows[0]!.n).toBe(1);
   });
 
   it('a process killed after charging: the next run finds the charge at Maya and does not charge again', async () => {

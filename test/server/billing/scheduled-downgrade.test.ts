@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addBillingPeriod } from '../../../server/billing/periods';
 import { renewalReference, renewSubscription, type RenewalDeps } from '../../../server/billing/renewals';
 import { SERVER_START_TIMEOUT_MS, type BillingServer } from '../support/billing-helpers';
-import { checkMoneyInvariants, type MoneyQuery } from '../support/money-invariants';
+import { CHECKS_PER_CALL, checkMoneyInvariants, type MoneyQuery } from '../support/money-invariants';
 import {
   at, attemptsFor, expectMoneyInvariant, keptCharges, latestSubscription, MINUTE, onHostedPage, PREMIUM, resetSeams, setCard, startSeamsServer,
 } from '../support/seams-harness';
@@ -42,7 +42,7 @@ const scheduledIn = async (id: string) =>
 /** Both money checks: the seams' own and the four invariants, with nothing left settling. */
 async function moneyHolds() {
   await expectMoneyInvariant(server);
-  expect(await checkMoneyInvariants(query, { settlingMs: 0 })).toBe(4);
+  expect(await checkMoneyInvariants(query, { settlingMs: 0 })).toBe(CHECKS_PER_CALL);
 }
 
 /** premium@ moves up Monthly → Yearly on the seeded card (charged ₱990 now, days carried): the Yearly subscription. */

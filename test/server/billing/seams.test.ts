@@ -10,7 +10,8 @@
  *
  * What these tests take as the decided API where it does not exist yet:
  * - a receipt mail's subject contains "receipt" and its body the receipt page's address
- *   (/subscription/receipts/<payment record id>), as the engine's renewal receipt does today;
+ *   (/subscription/receipts/<payment record id>), as the engine's renewal receipt does today (since
+ *   issue 34 the mail is the invoice's: "invoice" and the invoice page, /subscription/invoices/<id>);
  * - a webhook the server could not check with the gateway is answered with a non-2xx status;
  * - cancel, Renew now and plan change keep their routes and answer 200 when they are allowed.
  */
@@ -404,9 +405,15 @@ describe('our own faults are not dunned as declines', () => {
 /* ------------------------------------------------------------------------------------------------ */
 
 describe('a receipt for every successful payment, dated when it was paid', () => {
-  /** Exactly one receipt mail links the record's receipt page, and that page says it was paid at `paidAt`. */
+  /**
+   * Exactly one receipt mail (since issue 34 the invoice's: it links the invoice page) for the record, and
+   * the receipt page and the invoice say it was paid at `paidAt`.
+   */
   async function expectReceipt(email: string, recordId: string, paidAt: Date) {
-    const receipts = (await mailTo(server, email)).filter((m) => /receipt/i.test(m.subject) && m.body.includes(`/subscription/receipts/${recordId}`));
+    const invoice = await server.as(email).get(`/payment/invoices/by-payment/${recordId}`);
+    expect(invoice.status, invoice.json.message).toBe(200);
+    expect(invoice.json.data.issuedAt).toBe(paidAt.toISOString());
+    const receipts = (await mailTo(server, email)).filter((m) => /invoice/i.test(m.subject) && m.body.includes(`/subscription/invoices/${invoice.json.data.id}`));
     expect(receipts, 'one receipt mail for the payment').toHaveLength(1);
     const page = await server.as(email).get(`/payment/receipts/${recordId}`);
     expect(page.status, page.json.message).toBe(200);

@@ -41,7 +41,7 @@ describe('the payment history', () => {
       `SELECT r.id, r.user_id, r.subscription_id, r.checkout_id, r.reference_id, r.status,
               r.amount::text AS amount, r.discounted_amount::text AS discounted_amount, r.total_amount::text AS total_amount,
               r.payment_method, r.payment_link, r.gateway_response, r.retry_count, r.last_retry_date, r.created_at, r.updated_at,
-              p.name AS plan_name
+              p.name AS plan_name, (SELECT d.id FROM tax_documents d WHERE d.payment_record_id = r.id AND d.kind = 'INVOICE') AS invoice_id
        FROM payment_records r LEFT JOIN plans p ON p.id = r.plan_id
        WHERE r.user_id = $1 ORDER BY r.created_at DESC, r.seq DESC`,
       [userId],

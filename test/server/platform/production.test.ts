@@ -18,6 +18,7 @@ const production = {
   APP_ENV: 'production', DEV_ROUTES: 'false', JWT_SECRET: 'j'.repeat(48), SMTP_URL: 'smtp://mailer:pw@smtp.example.ph:587',
   PUBLIC_BASE_URL: 'https://sinebisaya.example', MAYA_BASE_URL: 'https://pg.paymaya.com', MAYA_PUBLIC_KEY: 'pk-live-x', MAYA_SECRET_KEY: 'sk-live-y',
   DATABASE_URL: 'postgres://sine@db.internal/sine',
+  SELLER_NAME: 'Sine Bisaya Media Inc.', SELLER_TIN: '123-456-789-00000', SELLER_ADDRESS: '1 Osmeña Blvd, Cebu City 6000',
 };
 
 const refusal = (env: Record<string, string | undefined>) => {
@@ -37,6 +38,7 @@ describe('APP_ENV=production', () => {
     expect(settings.gateway.baseUrl).toBe('https://pg.paymaya.com');
     expect(settings.gateway.webhook.allowedIps.length).toBeGreaterThan(0);
     expect(settings.publicBaseUrl).toBe('https://sinebisaya.example');
+    expect(settings.seller).toEqual({ name: 'Sine Bisaya Media Inc.', tin: '123-456-789-00000', address: '1 Osmeña Blvd, Cebu City 6000' });
   });
 
   // Each case: what is changed, and the one line that must say so.
@@ -55,6 +57,9 @@ describe('APP_ENV=production', () => {
     ['a fixed clock', { NOW: '2027-01-15T00:00:00+08:00' }, /^- NOW must not be set in production/m],
     ['a throwaway database', { DATA_DIR: ':memory:' }, /^- DATA_DIR=:memory: keeps nothing/m],
     ["Maya's webhook addresses not checked", { MAYA_WEBHOOK_IPS: 'any' }, /^- MAYA_WEBHOOK_IPS=any turns off/m],
+    ['no seller (issue 34: invoices print it)', { SELLER_NAME: undefined, SELLER_TIN: undefined, SELLER_ADDRESS: undefined }, /^- SELLER_NAME, SELLER_TIN \(with branch code, 123-456-789-00000\) and SELLER_ADDRESS must name the registered seller/m],
+    ['a seller without its address', { SELLER_ADDRESS: undefined }, /^- SELLER_NAME, SELLER_TIN and SELLER_ADDRESS go together/m],
+    ['a seller TIN without its branch code', { SELLER_TIN: '123-456-789' }, /^- SELLER_TIN must be the TIN with its branch code, 123-456-789-00000, not "123-456-789"$/m],
     ['a proxy list that is not addresses', { TRUST_PROXY: '10.0.0.0/8, proxy.internal' }, /^- TRUST_PROXY must list IP addresses or CIDR ranges .*"proxy\.internal"$/m],
   ];
   it.each(cases)('refuses %s, with one line that says so', (_, change, line) => {
@@ -67,7 +72,7 @@ describe('APP_ENV=production', () => {
   it('names every problem at once, one line each', () => {
     const message = refusal({ APP_ENV: 'production' });
     const lines = message.split('\n').slice(1);
-    expect(lines.map((l) => l.slice(2, 16))).toEqual(['MAYA_BASE_URL,', 'DEV_ROUTES mus', 'JWT_SECRET mus', 'SMTP_URL must ', 'PUBLIC_BASE_UR']);
+    expect(lines.map((l) => l.slice(2, 16))).toEqual(['MAYA_BASE_URL,', 'DEV_ROUTES mus', 'JWT_SECRET mus', 'SMTP_URL must ', 'PUBLIC_BASE_UR', 'SELLER_NAME, S']);
   });
 
   it('refuses an APP_ENV it does not know', () => {
@@ -85,6 +90,7 @@ describe('the embedded default (no settings)', () => {
     expect(settings.gateway.publicKey).toBe(SANDBOX_PUBLIC_KEY);
     expect(settings.gateway.baseUrl).toBe('http://127.0.0.1:8080/sandbox/maya');
     expect(settings.trustProxy.entries).toEqual([]);
+    expect(settings.seller).toBeNull(); // the sample seller (issue 34): its documents say SAMPLE
     expect(settings.dataDir.endsWith('/.data')).toBe(true);
   });
 

@@ -15,6 +15,11 @@
  *     one that is not a voucher's and not in the seed) has exactly one PAYMENT_SUCCESS record naming it.
  * (d) No charge older than a minute (billing clock) without a period or a reversal: a success at Maya
  *     that no record accounts for is allowed only while younger than `settlingMs`.
+ * (e) Every sale documented once (issue 34, product.md#invoices): each successful payment record (not a
+ *     voucher, something charged) has exactly one invoice, for its total, whose VATable sales and VAT
+ *     add up to it; each payment whose paying charge was given back (a record that was paid and reads
+ *     VOIDED or REFUNDED now) has one credit memo naming that invoice, and no other has one; each series'
+ *     numbers run 1..last with no gap or repeat (where the database has the tables: migration 015).
  *
  * Rows written before the test (the seed: payments recorded with no charge at the sandbox, periods no
  * payment created) are left out when the database has `seeded_subscriptions` / `seeded_payment_records`
@@ -33,7 +38,7 @@ export interface MoneyInvariantOptions {
   settlingMs?: number;
 }
 
-export type MoneyRule = 'a' | 'b' | 'c' | 'd';
+export type MoneyRule = 'a' | 'b' | 'c' | 'd' | 'e';
 export interface MoneyViolation {
   rule: MoneyRule;
   text: string;
@@ -44,6 +49,7 @@ export const MONEY_RULES: Record<MoneyRule, string> = {
   b: "Maya's charges minus reversals = periods granted",
   c: 'no period without its charge',
   d: 'no charge older than a minute without a period or a reversal',
+  e: 'every successful payment has one invoice, every reversal of one a credit memo, numbers without gaps',
 };
 
 export class MoneyInvariantError extends Error {
@@ -58,14 +64,14 @@ export class MoneyInvariantError extends Error {
     this.name = 'MoneyInvariantError';
   }
 
-  /** The first rule broken, in the order a, b, c, d. */
+  /** The first rule broken, in the order a, b, c, d, e. */
   get firstRule(): MoneyRule {
     return [...this.violations].sort((x, y) => x.rule.localeCompare(y.rule))[0]!.rule;
   }
 }
 
-/** Invariants evaluated by one call (a, b, c, d). */
-export const CHECKS_PER_CALL = 4;
+/** Invariants evaluated by one call (a, b, c, d, e). */
+export const CHECKS_PER_CALL = 5;
 
 const cents = (decimal: string | number) => Math.round(Number(decimal) * 100);
 const peso = (c: number) => `₱${(c / 100).toFixed(2)}`;
@@ -76,7 +82,7 @@ async function hasTable(query: MoneyQuery, name: string): Promise<boolean> {
 }
 
 /**
- * Checks (a) to (d) now; throws a MoneyInvariantError naming every violation. Answers the number of
+ * Checks (a) to (e) now; throws a MoneyInvariantError naming every violation. Answers the number of
  * invariants checked (CHECKS_PER_CALL).
  */
 export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInvariantOptions = {}): Promise<number> {
@@ -161,6 +167,39 @@ export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInva
   );
   for (const s of periods.rows) {
     violations.push({ rule: 'c', text: `subscription ${s.id} (${s.status} ${s.payment_method} ${s.name} ${day(s.start_date)}→${day(s.end_date)}) has ${s.payments} successful payments` });
+  }
+
+  // (e)
+  if (await hasTable(query, 'tax_documents')) {
+    const undocumented = await query(
+      `SELECT r.id, r.reference_id, r.status, r.total_amount::text AS total, count(d.id)::int AS invoices, min(d.total::text) AS invoiced,
+         bool_and(d.vatable + d.vat = d.total) AS adds_up
+       FROM payment_records r LEFT JOIN tax_documents d ON d.payment_record_id = r.id AND d.kind = 'INVOICE'
+       WHERE (r.status = 'PAYMENT_SUCCESS' AND r.payment_method <> 'VOUCHER' AND r.total_amount > 0) OR d.id IS NOT NULL
+       GROUP BY r.id
+       HAVING NOT (r.status IN ('PAYMENT_SUCCESS', 'VOIDED', 'REFUNDED') AND count(d.id) = 1 AND min(d.total) = r.total_amount AND bool_and(d.vatable + d.vat = d.total))
+          AND NOT (r.status <> 'PAYMENT_SUCCESS' AND count(d.id) = 0)
+       LIMIT 20`,
+    );
+    for (const r of undocumented.rows) {
+      violations.push({ rule: 'e', text: `payment ${r.id} (${r.reference_id}, ${r.status}, ${peso(cents(r.total))}) has ${r.invoices} invoice(s)${r.invoiced ? ` for ${peso(cents(r.invoiced))}${r.adds_up ? '' : ', VATable + VAT ≠ total'}` : ''}` });
+    }
+    const memos = await query(
+      `SELECT i.number, r.status, count(m.id)::int AS memos, bool_and(m.total = i.total) AS same_total
+       FROM tax_documents i JOIN payment_records r ON r.id = i.payment_record_id
+       LEFT JOIN tax_documents m ON m.invoice_id = i.id AND m.kind = 'CREDIT_MEMO'
+       WHERE i.kind = 'INVOICE'
+       GROUP BY i.id, i.number, r.status
+       HAVING count(m.id) <> (CASE WHEN r.status IN ('VOIDED', 'REFUNDED') THEN 1 ELSE 0 END) OR NOT COALESCE(bool_and(m.total = i.total), true)
+       LIMIT 20`,
+    );
+    for (const m of memos.rows) violations.push({ rule: 'e', text: `invoice ${m.number} of a ${m.status} payment has ${m.memos} credit memo(s)${m.same_total === false ? ' not for its total' : ''}` });
+    const series = await query(
+      `SELECT s.series, s.last::int AS last, count(d.id)::int AS issued, COALESCE(max(d.serial), 0)::int AS highest, count(DISTINCT d.serial)::int AS distinct_serials
+       FROM document_series s LEFT JOIN tax_documents d ON d.kind = s.series GROUP BY s.series, s.last
+       HAVING NOT (count(d.id) = s.last AND COALESCE(max(d.serial), 0) = s.last AND count(DISTINCT d.serial) = count(d.id))`,
+    );
+    for (const s of series.rows) violations.push({ rule: 'e', text: `series ${s.series}: counter at ${s.last}, ${s.issued} documents (${s.distinct_serials} distinct numbers, highest ${s.highest})` });
   }
 
   if (violations.length) throw new MoneyInvariantError(violations, at);
