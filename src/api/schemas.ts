@@ -429,10 +429,12 @@ export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redi
  * language. Optional in every request (the spec's requests stay valid); the server refuses a payment
  * or change that renews on a card or wallet without it.
  */
+// (The contract's own messages: this module is on the landing page's chain, whose budget has no room for new ones;
+// the refusal itself, 'Please agree to automatic renewal to continue.', is the server's.)
 export const renewalConsentSchema = z.object({
-  accepted: z.boolean(lazy(m.please_agree_to_automatic_renewal)),
-  text: plainText(m.please_agree_to_automatic_renewal).check(z.minLength(1, lazy(m.please_agree_to_automatic_renewal)), z.maxLength(600, lazy(messages.textTooLong))),
-  language: z.enum(['en', 'ceb'], lazy(m.please_agree_to_automatic_renewal)),
+  accepted: z.boolean(lazy(m.this_field_is_required)),
+  text: plainText(m.this_field_is_required).check(z.minLength(1, lazy(m.this_field_is_required)), z.maxLength(600, lazy(messages.textTooLong))),
+  language: z.enum(['en', 'ceb'], lazy(m.this_field_is_required)),
 });
 export type RenewalConsent = z.infer<typeof renewalConsentSchema>;
 const renewalConsentField = z.optional(renewalConsentSchema);
