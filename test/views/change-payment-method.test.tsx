@@ -67,18 +67,30 @@ describe('change payment method: the payloads of spec §7', () => {
     const run = showPage(null);
     await screen.findByRole('radio', { name: 'Credit/Debit', checked: true });
     expect(await section().findByRole('switch', { name: 'Use this card' })).toBeChecked();
+    // Saved without the tick: nothing is sent; the box says why (product.md#renewal-consent).
     await run.user.click(section().getByRole('button', { name: 'Save Payment Method' }));
+    expect(await section().findByText('Please agree to automatic renewal to continue.')).toBeInTheDocument();
+    expect(run.bodies).toEqual([]);
+    await run.user.click(section().getByRole('checkbox', { name: 'I agree to automatic renewal' }));
+    await run.user.click(await section().findByRole('button', { name: 'Save Payment Method' }));
     await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
-    expect(run.bodies).toEqual([{ subscriptionId: 'sub-premium', paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: 'seed-card-premium' }) }]);
+    expect(run.bodies).toEqual([{
+      subscriptionId: 'sub-premium', paymentMethod: 'MAYA_VAULT', paymentMethodDetails: JSON.stringify({ cardTokenId: 'seed-card-premium' }),
+      renewalConsent: { accepted: true, text: expect.stringMatching(/^Renews automatically on 01\/15\/2027 at ₱99 until you cancel\./), language: 'en' },
+    }]);
   });
 
   it('wallet: paymentMethodDetails holds mayaWalletId set to the link id', async () => {
     const run = showPage(null);
     await run.user.click(await screen.findByRole('radio', { name: 'Wallet' }));
     await section().findByRole('button', { name: /^Unlink Maya/ });
+    await run.user.click(section().getByRole('checkbox', { name: 'I agree to automatic renewal' }));
     await run.user.click(section().getByRole('button', { name: 'Save Payment Method' }));
     await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
-    expect(run.bodies).toEqual([{ subscriptionId: 'sub-premium', paymentMethod: 'MAYA_WALLET', paymentMethodDetails: JSON.stringify({ mayaWalletId: 'link-1' }) }]);
+    expect(run.bodies).toEqual([{
+      subscriptionId: 'sub-premium', paymentMethod: 'MAYA_WALLET', paymentMethodDetails: JSON.stringify({ mayaWalletId: 'link-1' }),
+      renewalConsent: { accepted: true, text: expect.stringMatching(/^Renews automatically on 01\/15\/2027 at ₱99/), language: 'en' },
+    }]);
   });
 
   it('checkout: asked in the page with the spec\'s words when picked (never window.confirm); declined, the card stays and nothing is sent', async () => {

@@ -67,6 +67,8 @@ describe('change plan: each call fails as spec §8 says, with no spinner left', 
     it(`update-plan: ${failure.name} keeps the dialog open with '${failure.message}' and an error toast`, async () => {
       const run = showPage((server) => { server.answers['update-plan'] = failure.answer; });
       const box = await openDialog(run);
+      // premium@ renews on its card: the tick first (product.md#renewal-consent).
+      await run.user.click(await box.findByRole('checkbox', { name: 'I agree to automatic renewal' }));
       await run.user.click(await box.findByRole('button', { name: "Yes, I'm sure" }));
       if (failure.name === '401') await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
       expect(await box.findByRole('alert')).toHaveTextContent(failure.message);
@@ -85,6 +87,13 @@ describe('change plan end to end on the page', () => {
     });
     const box = await openDialog(run);
     expect(await box.findByText('20 days')).toBeInTheDocument();
+    // Without the tick nothing is sent: the box says why, focused (product.md#renewal-consent).
+    await run.user.click(box.getByRole('button', { name: "Yes, I'm sure" }));
+    const tick = box.getByRole('checkbox', { name: 'I agree to automatic renewal' });
+    await waitFor(() => expect(tick).toHaveFocus());
+    expect(tick).toHaveAttribute('aria-invalid', 'true');
+    expect(run.server.calls).not.toContain('update-plan');
+    await run.user.click(tick);
     await run.user.click(box.getByRole('button', { name: "Yes, I'm sure" }));
     await waitFor(() => expect(run.location.history.at(-1)).toBe('/subscription'));
     expect(await screen.findByText('Your plan has been changed to Yearly.')).toBeInTheDocument();

@@ -410,7 +410,10 @@ describe('a PAST_DUE subscription: cancel and Renew now (product.md#dunning)', (
       };
     });
     await run.user.click(await currentCard().findByRole('button', { name: 'Reactivate Subscription' }));
-    await run.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reactivate Subscription' }));
+    // A card subscription renews by itself again: the tick first (product.md#renewal-consent).
+    const reactivate = within(await screen.findByRole('alertdialog'));
+    await run.user.click(reactivate.getByRole('checkbox', { name: 'I agree to automatic renewal' }));
+    await run.user.click(reactivate.getByRole('button', { name: 'Reactivate Subscription' }));
     expect(await currentCard().findByRole('region', { name: 'Your renewal payment failed' })).toBeInTheDocument();
     expect(currentCard().getByText('Past due')).toBeInTheDocument();
     expect(currentCard().getByRole('button', { name: 'Cancel Subscription' })).toBeEnabled();

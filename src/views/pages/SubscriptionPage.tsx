@@ -90,7 +90,7 @@ function CardExpiryNotice({ status }: { status: SubscriptionStatusDetails }) {
     <section className={css.notice.due} aria-labelledby="card-expiry-title">
       <h3 id="card-expiry-title" className={css.noticeTitle}>{m.your_card_expires_soon()}</h3>
       <p className={css.noticeText}>
-        {m.your_card_expires_before_your_next_2({ card: `${expiring.cardType} **** ${expiring.last4}`, expiry: expiring.expiry, date: formatDate(expiring.billingDate) })}
+        {m.your_card_expires_before_your_next_2({ card: `${expiring.cardType} •••• ${expiring.last4}`, expiry: expiring.expiry, date: formatDate(expiring.billingDate) })}
       </p>
       <div className={css.actions}>
         <Link href={routes.changePaymentMethod} className={button.primary}>{m.update_card()}</Link>
