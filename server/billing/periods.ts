@@ -2,7 +2,7 @@
  * Billing periods: where a period ends, and the arithmetic of a plan change (the time left on the
  * current subscription carried into the new one).
  */
-import type { BillingCycle, Plan } from '../../src/api/schemas';
+import type { Plan } from '../../src/api/schemas';
 import { addBillingPeriod } from '../../src/lib/billingPeriod';
 import { DAY_MS } from '../platform/clock';
 
