@@ -111,13 +111,15 @@ export const logContext = (): LogContext => context.getStore() ?? {};
  */
 function bufferedStdout(): DestinationStream {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => {
+  const flusher = setInterval(() => {
     try {
       destination.flush();
     } catch {
       // Not ready yet (the descriptor opens asynchronously), or being written: the next tick flushes.
     }
-  }, 500).unref();
+  }, 500);
+  // jsdom's setInterval (the web tests that import server modules) answers a number, which has no unref.
+  (flusher as { unref?: () => void }).unref?.();
   return destination;
 }
 
