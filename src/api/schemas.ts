@@ -431,10 +431,12 @@ export const walletLinkStartResponseSchema = z.object({ linkId: z.string(), redi
  */
 // (The contract's own messages: this module is on the landing page's chain, whose budget has no room for new ones;
 // the refusal itself, 'Please agree to automatic renewal to continue.', is the server's.)
+// (Control characters need no rule of their own: the server accepts only the catalog's sentence.)
+const consentRequired = lazy(m.this_field_is_required);
 export const renewalConsentSchema = z.object({
-  accepted: z.boolean(lazy(m.this_field_is_required)),
-  text: plainText(m.this_field_is_required).check(z.minLength(1, lazy(m.this_field_is_required)), z.maxLength(600, lazy(messages.textTooLong))),
-  language: z.enum(['en', 'ceb'], lazy(m.this_field_is_required)),
+  accepted: z.boolean(consentRequired),
+  text: z.string(consentRequired).check(z.minLength(1, consentRequired), z.maxLength(600, consentRequired)),
+  language: z.enum(['en', 'ceb'], consentRequired),
 });
 export type RenewalConsent = z.infer<typeof renewalConsentSchema>;
 const renewalConsentField = z.optional(renewalConsentSchema);
