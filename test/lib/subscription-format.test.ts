@@ -44,6 +44,8 @@ describe('subscriptionCardView', () => {
   it('offers cancel for ACTIVE, reactivate for CANCELED, nothing for FREE', () => {
     expect(subscriptionCardView(premiumStatus).change?.open).toEqual({
       type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-premium', periodEnd: premiumStatus.endDate, continuation: 'automatic',
+      // What a reactivation would renew at (the consent's sentence, issue 34).
+      renewalPrice: { amount: '99.00', currency: 'PHP' },
     });
     expect(subscriptionCardView(canceledStatus).change?.kind).toBe('reactivate');
     expect(subscriptionCardView(freeStatus).change).toBeNull();
@@ -53,7 +55,10 @@ describe('subscriptionCardView', () => {
   it('offers cancel for PAST_DUE, with access to the end of the grace period (product.md#dunning)', () => {
     expect(subscriptionCardView(pastDueStatus).change).toEqual({
       kind: 'cancel',
-      open: { type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-past-due', periodEnd: '2026-12-22T00:00:00.000Z', continuation: 'automatic', pastDue: true },
+      open: {
+        type: 'dialog.open', change: 'cancel', subscriptionId: 'sub-past-due', periodEnd: '2026-12-22T00:00:00.000Z', continuation: 'automatic', pastDue: true,
+        renewalPrice: { amount: '99.00', currency: 'PHP' },
+      },
     });
     expect(subscriptionCardView({ ...pastDueStatus, status: 'EXPIRED' }).change).toBeNull();
   });

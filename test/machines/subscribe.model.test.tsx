@@ -226,6 +226,7 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
         const card = within(step().getByRole('article', { name: plan.name }));
         expect(card.getByText(plan.description)).toBeInTheDocument();
         for (const feature of plan.features) expect(card.getByText(feature)).toBeInTheDocument();
+        expect(card.getByText(m.vat_included())).toBeInTheDocument(); // prices include VAT and say so (issue 34)
       }
       noEnglishPlanText();
       expect(step().getByText(`₱99 ${m.monthly()}`)).toBeInTheDocument();
@@ -260,8 +261,10 @@ describeModel(locale === 'en' ? 'subscribe' : `subscribe (${locale})`, {
       expect(screen.getByRole('heading', { name: m.confirm() })).toBeInTheDocument();
       expect(step().getByText(plan.name)).toBeInTheDocument();
       expect(plan.name).toBe((plan.slug === 'monthly' ? monthly : yearly).name);
-      expect(step().getByText(plan.slug === 'monthly' ? `₱99 ${m.monthly()}` : `₱990 ${m.yearly()}`)).toBeInTheDocument();
-      expect(step().getByText(planPrice(plan))).toBeInTheDocument();
+      // The price as the plan card writes it, and that it includes VAT (issue 34).
+      const price = plan.slug === 'monthly' ? `₱99 ${m.monthly()}` : `₱990 ${m.yearly()}`;
+      expect(planPrice(plan)).toBe(price);
+      expect(step().getByText(m.price_vat_included({ price }))).toBeInTheDocument();
       const method = { card: 'Visa **** **** **** 1381', maya: m.maya_wallet(), checkout: m.checkout() }[context.method as WizardMethod];
       expect(step().getByText(method)).toBeInTheDocument();
       expect(step().getByText(nextSteps(plan, context.method as WizardMethod))).toBeInTheDocument();

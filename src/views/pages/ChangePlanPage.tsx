@@ -136,6 +136,7 @@ function PlanGrid({ cards, onSelect }: { cards: readonly PlanCardView[]; onSelec
           <p className={css.price}>
             {plan.currency}{plan.amount} <span className={css.period}>/ {plan.period}</span>
           </p>
+          <p className={css.vat}>{m.vat_included()}</p>
           <ul className={css.features}>
             {plan.features.map((feature) => <li key={feature}>{feature}</li>)}
           </ul>

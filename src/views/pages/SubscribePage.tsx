@@ -63,6 +63,7 @@ function PlanCard({ plan, selected, onSelect }: { plan: Plan; selected: boolean;
       </h3>
       <p className={muted}>{plan.description}</p>
       <p className={css.price}>{planPrice(plan)}</p>
+      <p className={css.vat}>{m.vat_included()}</p>
       <ul className={css.features}>{plan.features.map((feature) => <li key={feature}>{feature}</li>)}</ul>
       <button type="button" className={selected ? button.secondary : button.primary} onClick={() => onSelect(plan)}>
         {m.choose({ planName: plan.name })}
@@ -204,7 +205,7 @@ export default function SubscribePage() {
             <button type="button" className={css.linkButton} onClick={() => wizard.onEdit(1)} disabled={confirm.paying} aria-label={m.edit_plan()}>{m.edit()}</button>
           </dd>
           <dt className={css.summaryLabel}>{m.price()}</dt>
-          <dd className={css.summaryValue}>{confirm.price}</dd>
+          <dd className={css.summaryValue}>{m.price_vat_included({ price: confirm.price })}</dd>
           <dd />
           <dt className={css.summaryLabel}>{m.payment_method_2()}</dt>
           <dd className={css.summaryValue}>{confirm.method}</dd>

@@ -25,6 +25,8 @@ export const selected = style({ borderColor: vars.color.accent });
 export const planTop = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
 export const planTitle = style({ margin: 0, fontSize: font.size.lg });
 export const price = style({ margin: 0, fontSize: font.size.xl, fontWeight: 700 });
+/** 'VAT included' under the price (issue 34). */
+export const vat = style({ margin: 0, color: vars.color.textMuted, fontSize: font.size.sm });
 export const period = style({ fontSize: font.size.md, fontWeight: 400, color: vars.color.textMuted });
 export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
 /** The chosen plan says so in words, not only by its border's colour. */

@@ -57,6 +57,8 @@ export const planTitle = style({ display: 'flex', justifyContent: 'space-between
 // of about 0.62em) at 320, 390 and 768 px, where the card is narrow (review finding 27): the size follows
 // the card's width (10.5% of it), at most 2rem.
 export const price = style({ fontSize: 'clamp(1.25rem, 10.5cqi, 2rem)', lineHeight: 1.2, fontWeight: 700, margin: 0 });
+/** 'VAT included' under the price (issue 34: prices are VAT-inclusive and say so). */
+export const vat = style({ margin: 0, color: vars.color.textMuted, fontSize: font.size.sm });
 export const features = style({ margin: 0, paddingLeft: space.lg, display: 'grid', gap: space.xs, alignContent: 'start', flexGrow: 1 });
 export const popular = style({
   fontSize: font.size.sm, fontWeight: 600, color: vars.color.accent, border: '1px solid currentColor', borderRadius: radius.pill,
