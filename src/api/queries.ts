@@ -56,13 +56,3 @@ export const walletLinkQuery = (api: Api) =>
 /** A receipt does not change once paid: read once per visit. */
 export const receiptQuery = (api: Api, paymentId: string) =>
   queryOptions({ queryKey: queryKeys.receipt(paymentId), queryFn: ({ signal }) => api.getReceipt(paymentId, signal), staleTime: Infinity });
-/** The viewer's invoices and credit memos (issue 34), refreshed with the payments list (its key is under theirs). */
-export const invoicesQuery = (api: Api) =>
-  queryOptions({ queryKey: queryKeys.invoices, queryFn: ({ signal }) => api.listInvoices(signal) });
-/** An issued document never changes (the database refuses): read once per visit. */
-/** The invoice of one payment (an old receipt link names the payment); never retried: a payment without one has its receipt. */
-export const invoiceOfPaymentQuery = (api: Api, paymentId: string) =>
-  queryOptions({ queryKey: ['payment', 'invoice-of', paymentId] as const, queryFn: ({ signal }) => api.invoiceByPayment(paymentId, signal), staleTime: Infinity, retry: false });
-
-export const invoiceQuery = (api: Api, id: string) =>
-  queryOptions({ queryKey: queryKeys.invoice(id), queryFn: ({ signal }) => api.getInvoice(id, signal), staleTime: Infinity });

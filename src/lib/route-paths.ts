@@ -26,12 +26,6 @@ export const routes = {
 /** The address of a payment's receipt page. */
 export const receiptPath = (paymentId: string) => routes.receipt.replace(':id', encodeURIComponent(paymentId));
 
-/** The address of an invoice's or credit memo's page. */
-export const invoicePath = (documentId: string) => routes.invoice.replace(':id', encodeURIComponent(documentId));
-
-/** Where a payment's paper is: its invoice when it has one, else its receipt (a payment made before invoices). */
-export const paymentPaperPath = (payment: { id: string; invoiceId?: string | null }) => (payment.invoiceId ? invoicePath(payment.invoiceId) : receiptPath(payment.id));
-
 /**
  * A `from` value is only followed when it is a path on this site (no open redirect). Browsers strip
  * tabs and line breaks from addresses and read a backslash as `/`, so "/\t/evil.example" would become

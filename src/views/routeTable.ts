@@ -9,8 +9,7 @@ import { m } from '../i18n';
 import { PRODUCT_NAME } from '../lib/product';
 import { routes } from '../lib/route-paths';
 // The address modules themselves, not the flows' index (that would bring the charts into the landing chunk).
-import { recoveryRoute } from '../machines/recovery/recovery.address';
-import { signUpRoute } from '../machines/signUp/signUp.address';
+import { recoveryRoute, signUpRoute } from '../lib/flow-routes';
 import { lazyPage } from './lazyPage';
 import LandingPage from './pages/LandingPage';
 

@@ -3,8 +3,9 @@
  * → /forgot-password/reset?q={resetToken}. One module reads and writes it, for the machine, the view,
  * the route pattern and the tests.
  */
-import { routePattern } from '../../lib/route-pattern';
 import { routes } from '../../lib/route-paths';
+
+export { recoveryPaths, recoveryRoute } from '../../lib/flow-routes';
 
 export type RecoveryStep = 'request' | 'verify' | 'reset';
 
@@ -23,8 +24,6 @@ const pathOf: Record<RecoveryStep, string> = {
   reset: routes.forgotPasswordReset,
 };
 
-export const recoveryPaths = Object.values(pathOf);
-export const recoveryRoute = routePattern(recoveryPaths);
 
 export function parse(path: string, search: string): RecoveryLocation {
   const params = new URLSearchParams(search);

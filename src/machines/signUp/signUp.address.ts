@@ -2,8 +2,9 @@
  * The sign-up flow's address (product.md#sign-up-code: /register, /register/verify?q={verificationToken}&email={email}):
  * one module reads and writes it, for the machine, the view, the route pattern and the tests.
  */
-import { routePattern } from '../../lib/route-pattern';
 import { routes } from '../../lib/route-paths';
+
+export { signUpPaths, signUpRoute } from '../../lib/flow-routes';
 
 export interface SignUpLocation {
   step: 'register' | 'verify';
@@ -12,8 +13,6 @@ export interface SignUpLocation {
   email: string | null;
 }
 
-export const signUpPaths = [routes.register, routes.registerVerify] as const;
-export const signUpRoute = routePattern(signUpPaths);
 
 export function parse(path: string, search: string): SignUpLocation {
   const params = new URLSearchParams(search);

@@ -10,7 +10,8 @@ import { formatDate, formatDateTime } from '../../lib/dates';
 import { renewNowLabel } from '../renewNow/renewNow.format';
 import { formatBillingPeriod, formatPrice } from '../../lib/format';
 import { declineReasonOf, gatewayWords, type DeclineReason } from '../../lib/renewal-failures';
-import { invoicePath, receiptPath } from '../../lib/route-paths';
+import { invoicePath } from '../../lib/invoice-paths';
+import { receiptPath } from '../../lib/route-paths';
 import type { CancelSubscriptionEvent, Continuation } from '../cancelSubscription/cancelSubscription.machine';
 
 const STATUS_LABELS: Record<string, () => string> = {

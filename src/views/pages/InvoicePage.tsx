@@ -6,9 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { invoiceQuery } from '../../api/queries';
+import { invoiceQuery } from '../../api/invoiceQueries';
 import { currentLocale, m } from '../../i18n';
-import { invoicePath, routes } from '../../lib/route-paths';
+import { invoicePath } from '../../lib/invoice-paths';
+import { routes } from '../../lib/route-paths';
 import { fromCall } from '../../machines/actors';
 import { connectInvoicePdf, invoicePdfMachine, type InvoicePdfRequest } from '../../machines/invoicePdf';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';

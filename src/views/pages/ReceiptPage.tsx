@@ -7,9 +7,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
-import { invoiceOfPaymentQuery, receiptQuery } from '../../api/queries';
+import { invoiceOfPaymentQuery } from '../../api/invoiceQueries';
+import { receiptQuery } from '../../api/queries';
 import { m } from '../../i18n';
-import { invoicePath, routes } from '../../lib/route-paths';
+import { invoicePath } from '../../lib/invoice-paths';
+import { routes } from '../../lib/route-paths';
 import { receiptView } from './receipt.format';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';

@@ -6,11 +6,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
-import { invoicesQuery, paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
+import { invoicesQuery } from '../../api/invoiceQueries';
+import { paymentHistoryQuery, subscriptionHistoryQuery, subscriptionStatusQuery } from '../../api/queries';
 import { m } from '../../i18n';
 import { formatDate } from '../../lib/dates';
 import type { PaymentRecord, SubscriptionHistoryItem, SubscriptionStatusDetails } from '../../api/schemas';
-import { invoicePath, routes } from '../../lib/route-paths';
+import { invoicePath } from '../../lib/invoice-paths';
+import { routes } from '../../lib/route-paths';
 import { cancelSubscriptionMachine, connectCancelSubscription } from '../../machines/cancelSubscription';
 import { createSubscriptionActors, refreshSubscription } from '../../machines/subscription/subscription.actors';
 import {

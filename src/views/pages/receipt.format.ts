@@ -7,7 +7,7 @@ import type { PaymentRecord, Receipt, SubscriptionStatusDetails } from '../../ap
 import { m } from '../../i18n';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { formatPrice } from '../../lib/format';
-import { paymentPaperPath } from '../../lib/route-paths';
+import { paymentPaperPath } from '../../lib/invoice-paths';
 import { newestFirst, paymentMethodName, paymentStatusLabel, subscriptionCardView } from '../../machines/subscription/subscription.format';
 
 /** The newest payment is still waiting for Maya's word (the result page asks again meanwhile). */
