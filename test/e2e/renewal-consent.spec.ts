@@ -104,7 +104,19 @@ for (const language of ['en', 'ceb'] as const) {
       await expect(page).toHaveURL(/\/payment\?status=success$/);
       await expect(page.getByRole('heading', { name: t('payment_successful') })).toBeVisible();
 
-      // Issue 34 (invoices, to come in main): open the invoice page from here and download its PDF.
+      // Its invoice (issue 34), from the result page, in this language: VAT apart, and its PDF downloaded.
+      await page.getByRole('link', { name: t('view_invoice') }).click();
+      await expect(page).toHaveURL(/\/subscription\/invoices\/[0-9a-f-]{36}$/);
+      const invoice = page.getByRole('article', { name: t('invoice') });
+      await expect(invoice.locator('dt', { hasText: t('invoice_pdf_vatable_sales') }).locator('+ dd')).toHaveText('₱88.39');
+      await expect(invoice.locator('dt', { hasText: t('invoice_pdf_vat') }).locator('+ dd')).toHaveText('₱10.61');
+      await expect(invoice.locator('dt', { hasText: new RegExp(`^${escape(t('invoice_pdf_total'))}$`) }).locator('+ dd')).toHaveText('₱99.00');
+      const number = (await invoice.locator('dt', { hasText: t('invoice_pdf_invoice_no') }).locator('+ dd').textContent())!;
+      const download = page.waitForEvent('download');
+      await invoice.getByRole('button', { name: t('download_pdf') }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe(`${number}.pdf`);
+      expect(readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
     });
   });
 }
