@@ -8,7 +8,7 @@ for (const locale of ['en-US', 'ceb-PH']) for (const theme of ['light', 'dark'])
   const page = await context.newPage();
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
   await page.goto(`${base}/login`);
-  await page.fill('input[name=email]', 'premium@example.com');
+  await page.fill('input[name=email]', process.env.EMAIL ?? 'premium@example.com');
   await page.fill('input[name=password]', 'Bisaya-Demo-2026');
   await page.press('input[name=password]', 'Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));

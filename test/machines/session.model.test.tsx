@@ -43,6 +43,8 @@ describeModel('session', {
     'session.logout': async (run) => {
       await run.user.click(await findAccountMenuButton());
       await run.user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
+      // Signed out once the header offers Log In again (the menu's own close can lag on a loaded machine).
+      await screen.findByRole('link', { name: 'Log In' }, { timeout: 10_000 });
     },
     // Any call that answers 401 tells the session to discard the token (product.md#session-state, product.md#errors).
     'session.unauthorized': async (run) => {
