@@ -143,6 +143,31 @@ describe('a card subscription at its end date', () => {
     expect(await renewSubscription(deps, sub.id)).toBe('renewed');
     expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
   });
+
+  it('a process killed before its charge reached Maya: once Maya is known to hold nothing, the period is charged, even with the billing clock standing still', async () => {
+    const sub = await premiumSub();
+    // QA's fixed clock (and the chaos test's) does not tick: a hold measured only by it would never pass.
+    await server.setClock(new Date(sub.end_date.getTime() + 60_000));
+    const reference = renewalReference(sub.id, sub.end_date);
+    // The process that dies: its attempt is in the ledger, its call never leaves.
+    const dying: RenewalDeps = { ...deps, gateway: { ...deps.gateway, payWithCard: () => new Promise<never>(() => {}) } };
+    void renewSubscription(dying, sub.id);
+    const attempts = async () => (await server.db.query<{ outcome: string }>('SELECT outcome FROM gateway_attempts WHERE reference_id = $1 ORDER BY seq', [reference])).rows.map((r) => r.outcome);
+    await expect.poll(attempts).toEqual(['OPEN']);
+    await server.db.query(`UPDATE payment_records SET gateway_response = jsonb_set(gateway_response, '{chargeClaimedAt}', '"2000-01-01T00:00:00.000Z"') WHERE reference_id = $1`, [reference]);
+    // The lease is over, but the dead attempt is still open and Maya holds nothing yet: no charge beside it.
+    expect(await renewSubscription(deps, sub.id)).toBe('pending');
+    expect(await chargesFor(reference)).toEqual([]);
+    // Later (real time), the reconciler finds nothing at Maya for it: never made.
+    const { reconcile } = await import('../../../server/billing/reconciler');
+    await server.db.query('UPDATE payment_records SET recheck_at = now() WHERE reference_id = $1', [reference]);
+    await reconcile(deps, { realNow: new Date(Date.now() + 10 * 60_000) });
+    expect((await attempts()).slice(0, 2)).toEqual(['NOT_MADE', 'NOT_MADE']);
+    // The hold after the 'pending' run has passed in real time: the next run charges the period once.
+    await server.db.query(`UPDATE payment_records SET gateway_response = jsonb_set(gateway_response, '{holdRealUntil}', to_jsonb(now() - interval '1 second')) WHERE reference_id = $1`, [reference]);
+    expect(await renewSubscription(deps, sub.id)).toBe('renewed');
+    expect(await chargesFor(reference)).toEqual(['PAYMENT_SUCCESS']);
+  });
 });
 
 describe('a failed renewal', () => {
