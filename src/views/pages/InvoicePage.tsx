@@ -14,6 +14,7 @@ import { fromCall } from '../../machines/actors';
 import { connectInvoicePdf, invoicePdfMachine, type InvoicePdfRequest } from '../../machines/invoicePdf';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
+import { LoadError } from '../parts/LoadError';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { invoiceView, type InvoiceView } from './invoice.format';
@@ -101,12 +102,7 @@ export default function InvoicePage() {
         <h1 id="invoice-title" className={heading}>{view ? view.heading : m.invoice()}</h1>
         {view && <p className={css.documentNumber}>{view.title} · <strong>{view.number}</strong></p>}
         {doc.isPending && <p role="status" className={muted}>{m.loading_your_invoice()}</p>}
-        {doc.isError && (
-          <div className={css.screenOnly}>
-            <ErrorBox message={doc.error.message} />
-            <button type="button" className={button.secondary} onClick={() => void doc.refetch()}>{m.try_again()}</button>
-          </div>
-        )}
+        <LoadError error={doc.error} retry={doc.refetch} className={css.screenOnly} />
         {view && <Document view={view} id={id} />}
       </article>
     </div>

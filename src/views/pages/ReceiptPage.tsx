@@ -14,7 +14,7 @@ import { invoicePath } from '../../lib/invoice-paths';
 import { routes } from '../../lib/route-paths';
 import { receiptView } from './receipt.format';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
-import { ErrorBox } from '../parts/ErrorBox';
+import { LoadError } from '../parts/LoadError';
 import { useApi } from '../useApi';
 import * as css from './receipt.css';
 import * as sub from './subscription.css';
@@ -33,12 +33,7 @@ export default function ReceiptPage() {
       <article className={`${card} ${css.receipt}`} aria-labelledby="receipt-title">
         <h1 id="receipt-title" className={heading}>{m.receipt()}</h1>
         {(invoice.isPending || receipt.isPending) && !receipt.isError && <p role="status" className={muted}>{m.loading_your_receipt()}</p>}
-        {receipt.isError && (
-          <div className={css.screenOnly}>
-            <ErrorBox message={receipt.error.message} />
-            <button type="button" className={button.secondary} onClick={() => void receipt.refetch()}>{m.try_again()}</button>
-          </div>
-        )}
+        <LoadError error={receipt.error} retry={receipt.refetch} className={css.screenOnly} />
         {view && (
           <>
             <p className={css.merchant}>
