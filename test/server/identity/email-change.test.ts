@@ -158,3 +158,20 @@ describe('“this wasn’t me”', () => {
     expect((await server.mail('free@example.com')).some((m) => m.otp)).toBe(false);
   });
 });
+
+describe('the mails', () => {
+  it('are written in the viewer’s language (the code, and the notice with its link)', async () => {
+    const signedIn = await server.call('POST', `${V1}/auth/sign-in-email`, {
+      body: { email: 'free@example.com', password: PASSWORD }, headers: { 'Accept-Language': 'ceb-PH' },
+    });
+    const access = signedIn.json.data.accessToken as string;
+    const started = await start(access, 'bisaya@example.com');
+    const codeMail = (await server.mail('bisaya@example.com'))[0]!;
+    expect(codeMail.subject).toBe('Ang imong code sa Sine Bisaya sa pag-ilis sa email');
+    expect(codeMail.text).toContain(`aron ilisan ang imong email address mao ang ${codeMail.otp}.`);
+    await verify(access, started.json.data.verificationToken, codeMail.otp!);
+    const notice = (await server.mail('free@example.com'))[0]!;
+    expect(notice.subject).toBe('Na-ilis ang email address sa imong Sine Bisaya account');
+    expect(notice.text).toMatch(/^Na-ilis ngadto sa bisaya@example\.com ang email address .* sulod sa 7 ka adlaw .*: http:\/\/localhost\/account\/email\/undo\?token=\S+$/);
+  });
+});
