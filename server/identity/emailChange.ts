@@ -35,6 +35,9 @@ export const EMAIL_CHANGE_MESSAGES = {
 const codeSubject = `Your ${PRODUCT_NAME} email change code`;
 const codeText = (code: string) =>
   `Your ${PRODUCT_NAME} code to change your email address is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this email.`;
+const takenSubject = 'Someone tried to use your email for another account';
+const takenText =
+  `Someone signed in to another ${PRODUCT_NAME} account asked to change its email address to yours. Nothing was changed and no code was sent. You do not need to do anything.`;
 const noticeSubject = `Your ${PRODUCT_NAME} email address was changed`;
 const noticeText = (newEmail: string, link: string) =>
   `The email address of your ${PRODUCT_NAME} account was changed to ${newEmail}. If this wasn't you, open this link within 7 days to change it back and sign out every device: ${link}`;
@@ -89,7 +92,9 @@ export async function startEmailChange(services: Services, userId: string, clien
   });
   // The same log line either way: the log must not tell which emails have accounts.
   services.log('email change: a code was asked for (any mail is at /dev/mailbox)');
+  // As sign-up does for a known email: the address's owner is told instead (and the answer takes as long).
   if (code) await services.mailbox.send(newEmail, codeSubject, codeText(code), code, viewer.language);
+  else await services.mailbox.send(newEmail, takenSubject, takenText, null, viewer.language);
   return token;
 }
 

@@ -64,6 +64,9 @@ describe('changing the email address', () => {
     expect(Object.keys(taken.json.data)).toEqual(Object.keys(free.json.data));
     // No code reaches the other account's mailbox, and no code validates.
     expect(await codeFor('premium@example.com')).toBeNull();
+    // Its owner is told instead, as sign-up tells a known email; the free address got its code.
+    expect((await server.mail('premium@example.com')).map((m) => m.subject)).toEqual(['Someone tried to use your email for another account']);
+    expect(await codeFor('nobody-yet@example.com')).toMatch(/^[A-Z0-9]{6}$/);
     for (const guess of ['AAAAAA', 'BBBBBB']) expect((await verify(access, taken.json.data.verificationToken, guess)).status).toBe(400);
     expect((await profile(access)).json.data.email).toBe('free@example.com');
   });
