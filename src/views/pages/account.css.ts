@@ -38,3 +38,8 @@ export const deviceBadge = style({
 });
 export const emailLine = style({ margin: `0 0 ${space.md}`, overflowWrap: 'anywhere' });
 export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm });
+/** The devices card spans the page from two columns on: a device's lines do not wrap in half a page. */
+export const wideCard = style({ '@media': { [breakpoint.medium]: { gridColumn: '1 / -1' } } });
+export const deviceGrid = style({
+  '@media': { [breakpoint.large]: { gridTemplateColumns: '1fr 1fr' } },
+});

@@ -61,7 +61,7 @@ export default function DevicesSection() {
   const othersButton = useRef<HTMLButtonElement>(null);
 
   return (
-    <section className={card} aria-labelledby="devices-title" aria-busy={loading}>
+    <section className={`${card} ${css.wideCard}`} aria-labelledby="devices-title" aria-busy={loading}>
       <h2 id="devices-title" className={css.cardTitle}>{m.signed_in_devices()}</h2>
       <p className={muted}>{m.signed_in_devices_intro()}</p>
       {loading && devices.length === 0 && <p role="status">{m.loading_devices()}</p>}
@@ -73,7 +73,7 @@ export default function DevicesSection() {
       )}
       {!failed && devices.length > 0 && (
         <>
-          <ul className={css.deviceList} aria-label={m.signed_in_devices()}>
+          <ul className={`${css.deviceList} ${css.deviceGrid}`} aria-label={m.signed_in_devices()}>
             {devices.map((device) => (
               <DeviceRow key={device.id} device={device} onSignOut={(id, button) => { opener.current = button; loadDialog(); props.onSignOut(id); }} />
             ))}
