@@ -2,7 +2,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedInDevicesSchema } from '../../../src/api/schemas';
 import { readTrustedProxies } from '../../../server/platform/proxies';
+import { randomBytes } from 'node:crypto';
 import { describeUserAgent } from '../../../server/identity/devices';
+import { createTokens } from '../../../server/identity/tokens';
 import { startTestServer, type TestServer } from '../support/helpers';
 
 const V1 = '/api/v1/mobile';
@@ -127,6 +129,19 @@ describe('signing a device out', () => {
       token: phone, body: { oldPassword: 'Bisaya-Demo-2026', newPassword: 'Bagong-Password-1', confirmNewPassword: 'Bagong-Password-1' },
     });
     expect(change.status).toBe(401);
+  });
+
+  it('fresh tokens are never issued for an ended session (the refresh path cannot revive it)', async () => {
+    const tokens = createTokens(server.db, randomBytes(32));
+    const user = (await server.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'free@example.com'`)).rows[0]!.id;
+    const first = await tokens.issue(user, undefined, { userAgent: IPHONE, clientAddress: '198.51.100.1', place: null });
+    const session = (await tokens.verify(first.accessToken))!.sessionId;
+    expect((await tokens.issue(user, session)).accessToken).toBeTruthy(); // open: renewed
+    expect(await tokens.endSession(user, session)).toBe(true);
+    await expect(tokens.issue(user, session)).rejects.toMatchObject({ status: 401 });
+    expect(await tokens.verify(first.accessToken)).toBeNull();
+    const open = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE session_id = $1 AND revoked_at IS NULL', [session]);
+    expect(open.rows[0]!.n).toBe(0);
   });
 
   it('needs a signed-in viewer', async () => {
