@@ -20,7 +20,7 @@ import { keepPlanMachine } from './keepPlan/keepPlan.machine';
 import { invoicePdfMachine } from './invoicePdf/invoicePdf.machine';
 import { devicesMachine } from './devices/devices.machine';
 import { changeEmailMachine } from './changeEmail/changeEmail.machine';
-import { emailUndoMachine } from './changeEmail/emailUndo.machine';
+import { emailUndoMachine } from './emailUndo/emailUndo.machine';
 
 export const machines = {
   session: sessionMachine,

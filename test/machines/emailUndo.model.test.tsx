@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { emailUndoMachine } from '../../src/machines/changeEmail/emailUndo.machine';
+import { emailUndoMachine } from '../../src/machines/emailUndo/emailUndo.machine';
 import EmailUndoPage from '../../src/views/pages/EmailUndoPage';
 import { describeModel } from '../support/model';
 import { demoUser, renderView, startSession } from '../support/render';

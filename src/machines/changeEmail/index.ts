@@ -1,4 +1,3 @@
-/** The change-of-email flows: the change on /account and the "this wasn't me" link. */
+/** The change-of-email flow on /account (its undo link: ../emailUndo). */
 export * from './changeEmail.machine';
 export * from './changeEmail.connect';
-export * from './emailUndo.machine';

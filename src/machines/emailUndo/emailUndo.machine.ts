@@ -61,12 +61,3 @@ export const emailUndoMachine = setup({
 });
 
 export type EmailUndoMachine = typeof emailUndoMachine;
-
-export function connectEmailUndo(state: { matches(value: 'noToken' | 'undoing' | 'undone' | 'failed'): boolean; context: EmailUndoContext }) {
-  return {
-    undoing: state.matches('undoing'),
-    undone: state.matches('undone'),
-    failed: state.matches('failed') || state.matches('noToken'),
-    message: state.context.serverMessage,
-  };
-}
