@@ -5,11 +5,12 @@ import { routes } from '../../lib/route-paths';
 import { createAuthActors } from '../../machines/actors';
 import { connectEmailUndo } from '../../machines/emailUndo/emailUndo.connect';
 import { emailUndoMachine } from '../../machines/emailUndo/emailUndo.machine';
-import { button, card, heading, linkRow, narrowPage } from '../../styles/ui.css';
+import { button, card, heading, narrowPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { useServices } from '../services';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
+import * as css from './emailUndo.css';
 
 export default function EmailUndoPage() {
   const { session } = useServices();
@@ -31,10 +32,10 @@ export default function EmailUndoPage() {
             <h1 className={heading}>{m.your_email_address_is_back()}</h1>
             <p role="status">{m.your_email_address_was_changed_back()}</p>
             <p>{m.whoever_changed_it_knew_your_password()}</p>
-            <p className={linkRow}>
+            <div className={css.actions}>
               <Link href={routes.forgotPassword} className={button.primary}>{m.reset_password()}</Link>
               <Link href={routes.login} className={button.secondary}>{m.log_in()}</Link>
-            </p>
+            </div>
           </>
         )}
         {failed && (
