@@ -36,7 +36,7 @@ const PAGE = /^src\/views\/pages\/(\w+)\.tsx$/;
  * checks that no source loads them with useLoadedWhenIdle): the subscription page's cancel / reactivate
  * dialog, whose code comes when its opener is pointed at, focused or pressed.
  */
-export const WHEN_ASKED = ['src/views/parts/CancelDialog.tsx', 'src/views/pages/ChangePlanDialog.tsx'];
+export const WHEN_ASKED = ['src/views/parts/CancelDialog.tsx', 'src/views/pages/ChangePlanDialog.tsx', 'src/views/pages/account/DeviceSignOutDialog.tsx'];
 
 function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
   const walk = (key: string) => {

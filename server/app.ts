@@ -13,6 +13,8 @@ import { bearerMatches, metricsText } from './platform/metrics';
 import { requestLog } from './platform/requestLog';
 import { accountRoutes } from './identity/account.routes';
 import { authRoutes } from './identity/auth.routes';
+import { deviceRoutes } from './identity/devices.routes';
+import { emailChangeRoutes } from './identity/emailChange.routes';
 import { configRoutes } from './platform/appConfig.routes';
 import { createMailbox } from './platform/mail';
 import { createOtp, createSingleUseTokens } from './identity/codes';
@@ -112,6 +114,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', uploadRoutes(services));
   app.route('/api/v1/mobile/auth', authRoutes(services));
   app.route('/api/v1/mobile/account', accountRoutes(services));
+  app.route('/api/v1/mobile/account/sessions', deviceRoutes(services));
+  app.route('/api/v1/mobile', emailChangeRoutes(services));
   app.route('/api/v1/mobile/subscription', subscriptionRoutes(services));
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));

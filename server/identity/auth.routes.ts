@@ -14,6 +14,8 @@ import { clientAddress } from '../platform/client';
 import { requestLanguage } from '../platform/language';
 import type { AppEnv, Services } from '../context';
 import { passwordChanged } from './credentials';
+import { deviceOf } from './devices';
+import { emailUnavailable } from './emailChange';
 import { HttpError, ok, readBody } from '../platform/http';
 import { createAccount, setLanguage, setPassword, type PendingAccount } from './accounts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
@@ -46,7 +48,7 @@ export function authRoutes(services: Services) {
     await setLanguage(db, userId, requestLanguage(c));
     const user = await findUserById(db, userId);
     if (!user) throw new HttpError(400, AUTH_MESSAGES.linkInvalid);
-    return { data: { ...(await tokens.issue(userId)), user }, message };
+    return { data: { ...(await tokens.issue(userId, undefined, deviceOf(c, services.trustProxy))), user }, message };
   }
 
   // Known and unknown emails take the same path: the same throttle keys, the same hash cost, the same answers.
@@ -69,7 +71,8 @@ export function authRoutes(services: Services) {
   app.post('/sign-up', async (c) => {
     const body = await readBody(c, signUpRequestSchema);
     const email = body.email.toLowerCase();
-    const existing = await findUserByEmail(db, email);
+    // Taken: an account has it, or one changed away from it and may still take it back (issue 36).
+    const existing = (await findUserByEmail(db, email)) ?? ((await emailUnavailable(services, email, null)) || null);
     const pending: PendingAccount = {
       email, passwordHash: await hashPassword(body.password), firstName: body.firstName, lastName: body.lastName, birthdate: body.birthdate,
     };

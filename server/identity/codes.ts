@@ -21,7 +21,7 @@ export const OTP_MAX_SENDS_PER_HOUR = 5;
 export const OTP_MAX_SENDS_PER_HOUR_ALL_CLIENTS = 20;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread
 
-export type Purpose = 'signup' | 'recovery';
+export type Purpose = 'signup' | 'recovery' | 'email_change';
 
 export function generateCode(): string {
   let code = '';

@@ -24,6 +24,8 @@ export function requireAuth(deps: Services, { readChecksSession = false } = {}) 
     c.set('userId', session.userId);
     c.set('sessionId', session.sessionId);
     c.set('uncheckedSession', deferred ? session.sessionId : null);
+    // Issue 36: the devices list's "last used", written at most once a minute per session.
+    await deps.tokens.touch(session.sessionId);
     await next();
     if (c.get('uncheckedSession') !== null && !(await deps.tokens.isOpen(session))) c.res = fail(c, 401, SESSION_EXPIRED);
   });

@@ -8,10 +8,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db, Queryable, Results } from '../platform/db';
+import { HttpError } from '../platform/http';
 
 export const ACCESS_TOKEN_TTL = '12h';
+/** The same as milliseconds: a session whose tokens were last issued longer ago than this has no live token. */
+export const ACCESS_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+/** A session's last use is written at most this often (issue 36: never on every read; reads are benchmarked). */
+export const LAST_USED_EVERY_MS = 60 * 1000;
+const TOUCHED_MAX = 10_000;
 const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'sine-bisaya';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** JWT_SECRET wins; otherwise a secret kept beside the data (or a fresh one for :memory:). */
@@ -22,6 +29,14 @@ export function loadSecret(dataDir: string, env = process.env): Uint8Array {
   const file = join(dataDir, 'jwt-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return Buffer.from(readFileSync(file, 'utf8'), 'base64');
+}
+
+/** The device a session is opened on (issue 36, devices.ts `deviceOf`). */
+export interface DeviceInfo {
+  userAgent: string | null;
+  clientAddress: string | null;
+  /** A country code a trusted proxy named (CF-IPCountry behind TRUST_PROXY), else null. */
+  place: string | null;
 }
 
 export interface SessionRef {
@@ -90,10 +105,38 @@ export function createTokens(db: Db, secret: Uint8Array, previous: Uint8Array[] 
     return true;
   }
 
+  /** When each session's last use was last written here (issue 36: at most once a minute). */
+  const touched = new Map<string, number>();
+
+  /**
+   * The session's id: a new session on `device`, or `sessionId` if it is still open, its tokens issued
+   * now. A session that was ended (signed out from another device, a password change) is never revived:
+   * fresh tokens for it are refused with a 401.
+   */
+  async function openOrRenew(userId: string, sessionId: string | undefined, device: DeviceInfo | undefined): Promise<string> {
+    if (sessionId === undefined) {
+      return (await db.query<{ id: string }>(
+        `INSERT INTO sessions (user_id, user_agent, client_address, place, tokens_issued_at, last_used_at)
+         VALUES ($1, $2, $3, $4, now(), now()) RETURNING id`,
+        [userId, device?.userAgent?.slice(0, 512) ?? null, device?.clientAddress ?? null, device?.place ?? null],
+      )).rows[0]!.id;
+    }
+    const renewed = await db.query<{ id: string }>(
+      'UPDATE sessions SET tokens_issued_at = now(), last_used_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+      [sessionId, userId],
+    );
+    if (renewed.rows.length === 0) throw new HttpError(401, SESSION_EXPIRED);
+    touched.set(sessionId, Date.now());
+    return sessionId;
+  }
+
   return {
-    /** Tokens for a new session, or fresh tokens for `sessionId` (which stays the same session). */
-    async issue(userId: string, sessionId?: string) {
-      const sid = sessionId ?? (await db.query<{ id: string }>('INSERT INTO sessions (user_id) VALUES ($1) RETURNING id', [userId])).rows[0]!.id;
+    /**
+     * Tokens for a new session (opened on `device`), or fresh tokens for `sessionId` (which stays the
+     * same session, and only while it is open).
+     */
+    async issue(userId: string, sessionId?: string, device?: DeviceInfo) {
+      const sid = await openOrRenew(userId, sessionId, device);
       const accessToken = await new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
@@ -132,6 +175,33 @@ export function createTokens(db: Db, secret: Uint8Array, previous: Uint8Array[] 
     /** Forgets every remembered open session (after the sessions table was emptied: POST /dev/reset). */
     forgetOpenSessions() {
       openSessions?.clear();
+    },
+
+    /**
+     * Notes that the session was used now: written at most once a minute per session and process
+     * (issue 36), so a burst of reads costs no writes.
+     */
+    async touch(sessionId: string): Promise<void> {
+      const at = Date.now();
+      const last = touched.get(sessionId);
+      if (last !== undefined && at - last < LAST_USED_EVERY_MS) return;
+      if (touched.size >= TOUCHED_MAX) touched.delete(touched.keys().next().value!);
+      touched.set(sessionId, at);
+      await db.query(
+        `UPDATE sessions SET last_used_at = now()
+         WHERE id = $1 AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < now() - make_interval(secs => $2))`,
+        [sessionId, LAST_USED_EVERY_MS / 1000],
+      );
+    },
+
+    /** Ends one session of the account and revokes its refresh tokens; false when it was not open. */
+    async endSession(userId: string, sessionId: string): Promise<boolean> {
+      if (openSessions?.get(sessionId) === userId) openSessions.delete(sessionId);
+      const ended = await db.query(
+        'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id', [sessionId, userId],
+      );
+      await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE session_id = $1 AND user_id = $2 AND revoked_at IS NULL', [sessionId, userId]);
+      return ended.rows.length > 0;
     },
 
     /** Ends the account's sessions (all, or all but `keep`) and revokes every refresh token. */

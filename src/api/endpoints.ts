@@ -53,6 +53,24 @@ export function createApi(http: Http) {
       return request(`${V1}/account/photo`, { method: 'POST', form, schema: s.photoResultSchema, signal });
     },
 
+    /** Ours (issue 36, product.md#devices): the account's signed-in devices, this one marked. */
+    listDevices: (_input?: undefined, signal?: AbortSignal) =>
+      request(`${V1}/account/sessions`, { schema: s.signedInDevicesSchema, signal }),
+    signOutDevice: (body: { id: string }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/account/sessions/${encodeURIComponent(body.id)}`, { method: 'DELETE', schema: nothing, signal }),
+    signOutOtherDevices: (_input?: undefined, signal?: AbortSignal) =>
+      request(`${V1}/account/sessions/sign-out-others`, { method: 'POST', schema: s.signedOutOthersSchema, signal }),
+    /** Ours (issue 36, product.md#email-change): the password and the new address; a code goes to it. */
+    startEmailChange: (body: s.EmailChangeRequest, signal?: AbortSignal) =>
+      request(`${V1}/account/email/change`, { method: 'POST', body, schema: s.verificationTokenSchema, signal }),
+    resendEmailChangeCode: (body: { verificationToken: string }, signal?: AbortSignal) =>
+      request(`${V1}/account/email/change/resend`, { method: 'POST', body, schema: s.verificationTokenSchema, signal }),
+    verifyEmailChange: (body: { verificationToken: string; otpCode: string }, signal?: AbortSignal) =>
+      request(`${V1}/account/email/change/verify`, { method: 'POST', body, schema: s.emailChangedSchema, signal }),
+    /** The "this wasn't me" link mailed to the old address: works signed out. */
+    undoEmailChange: (body: { token: string }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/auth/email/undo`, { method: 'POST', body, auth: false, schema: nothing, signal }),
+
     getSubscriptionStatus: (signal?: AbortSignal) =>
       request(`${V1}/subscription/status`, { schema: s.subscriptionStatusDetailsSchema, signal }),
     getSubscriptionHistory: (signal?: AbortSignal) =>

@@ -506,6 +506,26 @@ export const profileSchema = z.object({
 
 export const photoResultSchema = z.object({ photo: z.string() });
 
+/**
+ * Ours (issue 36): one signed-in device, its browser, system and device read from its User-Agent by the
+ * server; `place` a country code only when a trusted proxy named one (else null); `current`: this device.
+ */
+export const signedInDeviceSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  browser: z.nullable(z.string()),
+  os: z.nullable(z.string()),
+  device: z.nullable(z.string()),
+  deviceType: z.enum(['mobile', 'tablet', 'desktop', 'other']),
+  place: z.nullable(z.string()),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+});
+export const signedInDevicesSchema = z.object({ sessions: z.array(signedInDeviceSchema) });
+export const signedOutOthersSchema = z.object({ signedOut: z.number() });
+/** Ours (issue 36): the address the change made, as the profile shows it. */
+export const emailChangedSchema = z.object({ email: z.string() });
+
 export const planUpdateResultSchema = z.object({
   paymentMethod: z.nullable(paymentMethodSchema),
   paymentLink: z.nullable(z.string()),
@@ -640,6 +660,21 @@ export const passwordChangeRequestSchema = z
     }),
   );
 
+/** Ours (issue 36): a change of email starts with the current password and the new address. */
+export const emailChangeRequestSchema = z.object({
+  password: passwordField(messages.passwordRequired),
+  newEmail: emailField,
+});
+export const emailChangeVerifyRequestSchema = z.object({
+  verificationToken: required(messages.verificationTokenRequired, 2000),
+  otpCode: otpField,
+});
+export const emailChangeResendRequestSchema = z.object({
+  verificationToken: required(messages.verificationTokenRequired, 2000),
+});
+/** The "this wasn't me" link's token (mailed to the old address). */
+export const emailChangeUndoRequestSchema = z.object({ token: required(messages.tokenRequired, 2000) });
+
 export const voucherRedeemRequestSchema = z.object({
   code: z.pipe(
     plainText(messages.voucherRequired).check(z.trim(), z.minLength(1, lazy(messages.voucherRequired)), z.maxLength(32, lazy(messages.textTooLong))),
@@ -704,3 +739,5 @@ export type ProfileUpdateRequest = Omit<z.infer<typeof profileUpdateRequestSchem
 /** The whole request the profile call accepts (issue 34: with the optional TIN). */
 export type ProfileUpdateWithTin = z.infer<typeof profileUpdateRequestSchema>;
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
+export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;

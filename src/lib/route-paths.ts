@@ -21,6 +21,8 @@ export const routes = {
   receipt: '/subscription/receipts/:id',
   /** Ours (issue 34): one invoice or credit memo (product.md#invoices); the receipt page leads here. */
   invoice: '/subscription/invoices/:id',
+  /** Ours (issue 36): the "this wasn't me" link mailed to the old address after an email change. */
+  emailUndo: '/account/email/undo',
 } as const;
 
 /** The address of a payment's receipt page. */

@@ -46,6 +46,7 @@ export function createAuthActors(api: Api) {
     verifyRecoveryCode: fromCall(api.verifyRecoveryCode),
     resetPassword: fromCall(api.resetPassword),
     verifyAuthLink: fromCall(api.verifyAuthLink),
+    undoEmailChange: fromCall(api.undoEmailChange),
   };
 }
 
@@ -57,6 +58,13 @@ export function createAccountActors(api: Api, queryClient: QueryClient) {
     saveProfile: fromCall(api.updateProfile),
     changePassword: fromCall(api.changePassword),
     uploadPhoto: fromCall(api.uploadPhoto),
+    // Issue 36: signed-in devices and the change of email.
+    listDevices: fromCall(api.listDevices),
+    signOutDevice: fromCall(api.signOutDevice),
+    signOutOtherDevices: fromCall(api.signOutOtherDevices),
+    startEmailChange: fromCall(api.startEmailChange),
+    verifyEmailChange: fromCall(api.verifyEmailChange),
+    resendEmailChangeCode: fromCall(api.resendEmailChangeCode),
   };
 }
 

@@ -18,6 +18,9 @@ import { walletLinkMachine } from './walletLink/walletLink.machine';
 import { renewNowMachine } from './renewNow/renewNow.machine';
 import { keepPlanMachine } from './keepPlan/keepPlan.machine';
 import { invoicePdfMachine } from './invoicePdf/invoicePdf.machine';
+import { devicesMachine } from './devices/devices.machine';
+import { changeEmailMachine } from './changeEmail/changeEmail.machine';
+import { emailUndoMachine } from './emailUndo/emailUndo.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -27,6 +30,9 @@ export const machines = {
   loginLink: loginLinkMachine,
   profile: profileMachine,
   password: passwordMachine,
+  devices: devicesMachine,
+  changeEmail: changeEmailMachine,
+  emailUndo: emailUndoMachine,
   photo: photoMachine,
   subscription: subscriptionMachine,
   cancelSubscription: cancelSubscriptionMachine,

@@ -62,6 +62,8 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   },
   // A login link signs in whoever it names, even over another session (the mobile app sends it).
   { path: routes.authLink, title: m.signing_in, guard: 'public', page: lazyPage(() => import('./pages/AuthLinkPage')) },
+  // Issue 36: opened from a mail, signed in or not (every session ends when it works).
+  { path: routes.emailUndo, title: m.undo_email_change, guard: 'public', page: lazyPage(() => import('./pages/EmailUndoPage')) },
   { path: routes.account, title: m.account, guard: 'signedIn', page: lazyPage(() => import('./pages/AccountPage')) },
   { path: routes.subscription, title: m.subscription, guard: 'signedIn', page: lazyPage(() => import('./pages/SubscriptionPage')) },
   { path: routes.redeemVoucher, title: m.redeem_voucher, guard: 'signedIn', page: lazyPage(() => import('./pages/RedeemVoucherPage')) },

@@ -22,3 +22,24 @@ export const photoActions = style({ display: 'flex', gap: space.sm, flexWrap: 'w
 globalStyle(`${photoActions} > button`, { whiteSpace: 'nowrap' });
 export const fileInput = style({ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' });
 export const cardTitle = style({ marginTop: 0 });
+
+/* Issue 36: signed-in devices and the change of email. */
+export const deviceList = style({ listStyle: 'none', margin: `0 0 ${space.md}`, padding: 0, display: 'grid', gap: space.sm });
+export const deviceRow = style({
+  display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.sm,
+  padding: space.sm, border: `1px solid ${vars.color.border}`, borderRadius: radius.sm,
+});
+export const deviceText = style({ flex: '1 1 12rem', minWidth: 0, display: 'grid', gap: 2 });
+globalStyle(`${deviceText} > p`, { margin: 0, overflowWrap: 'anywhere' });
+export const deviceName = style({ fontWeight: 600, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
+export const deviceBadge = style({
+  fontSize: '0.8125rem', fontWeight: 600, padding: `0 ${space.sm}`, borderRadius: radius.pill,
+  background: vars.color.surfaceRaised, border: `1px solid ${vars.color.border}`, color: vars.color.text,
+});
+export const emailLine = style({ margin: `0 0 ${space.md}`, overflowWrap: 'anywhere' });
+export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm });
+/** The devices card spans the page from two columns on: a device's lines do not wrap in half a page. */
+export const wideCard = style({ '@media': { [breakpoint.medium]: { gridColumn: '1 / -1' } } });
+export const deviceGrid = style({
+  '@media': { [breakpoint.large]: { gridTemplateColumns: '1fr 1fr' } },
+});

@@ -24,7 +24,7 @@ const anyValue = fc.oneof(fc.jsonValue(), anyString, fc.integer(), fc.double(), 
 /** Objects with the keys the contract uses, holding values of any type. */
 const KEYS = ['email', 'password', 'passwordConfirm', 'confirmPassword', 'firstName', 'middleName', 'lastName', 'birthdate', 'otpCode',
   'verificationToken', 'verifyToken', 'resetToken', 'token', 'oldPassword', 'newPassword', 'confirmNewPassword', 'redirectUrl', 'code',
-  'subscriptionId', 'planId', 'paymentMethod', 'cardToken', 'linkId', 'idToken', 'isDefault', 'now'];
+  'subscriptionId', 'planId', 'paymentMethod', 'cardToken', 'linkId', 'idToken', 'isDefault', 'now', 'newEmail'];
 const contractShaped = fc.dictionary(fc.constantFrom(...KEYS), anyValue, { maxKeys: 8 });
 /** Valid bodies of the endpoints we know, so that one odd field reaches past the first check. */
 const EXAMPLES: Record<string, Record<string, unknown>> = {
@@ -35,6 +35,10 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   '/api/v1/mobile/auth/forgot/send-otp': { email: 'fuzz@example.com' },
   '/api/v1/mobile/account/profile': { firstName: 'Juan', middleName: 'M', lastName: 'Dela Cruz' },
   '/dev/login-link': { email: 'free@example.com', redirectUrl: '/account' },
+  // Issue 36: the change of email and its undo.
+  '/api/v1/mobile/account/email/change': { password: 'Bisaya-Demo-2026', newEmail: 'fuzz-moved@example.com' },
+  '/api/v1/mobile/account/email/change/verify': { verificationToken: 'vt', otpCode: 'ABC123' },
+  '/api/v1/mobile/auth/email/undo': { token: 'undo-token' },
 };
 /** A known valid body with one field replaced by anything (or the whole body by a stray shape). */
 const bodyFor = (path: string) => {
@@ -62,6 +66,9 @@ describe('every JSON endpoint under arbitrary input', () => {
     expect(paths).toContain('POST /api/v1/mobile/auth/sign-in-email');
     expect(paths).toContain('PUT /api/v1/mobile/account/profile');
     expect(paths).toContain('POST /dev/login-link');
+    expect(paths).toContain('POST /api/v1/mobile/account/email/change');
+    expect(paths).toContain('POST /api/v1/mobile/auth/email/undo');
+    expect(paths).toContain('POST /api/v1/mobile/account/sessions/sign-out-others');
   });
 
   it('answers the envelope with a 2xx or 4xx, never a 5xx', async () => {
