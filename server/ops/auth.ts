@@ -170,7 +170,7 @@ export async function verifyCode(db: Db, key: Buffer, operator: OperatorRecord, 
   const given = code.trim();
   return throttled(db, operator.userId, () =>
     db.transaction(async (tx) => {
-      let passed = false;
+      let passed: boolean;
       if (isTotpCode(given)) passed = await useTotp(tx, key, operator, given, nowMs);
       else {
         const used = await tx.query(
