@@ -123,7 +123,10 @@ export function reversibleOf(payment: Pick<PaymentView, 'status' | 'payment_meth
   const charge = attempts.find((a) => a.id === payment.applied_attempt_id);
   if (!charge || payment.status !== 'PAYMENT_SUCCESS') {
     if (payment.status === 'REVERSAL_DUE') return none('It pays for nothing: the reconciler gives it back.');
-    return none(payment.status === 'VOIDED' || payment.status === 'REFUNDED' ? 'Already given back.' : 'Nothing was charged.');
+    if (payment.status === 'VOIDED' || payment.status === 'REFUNDED') return none('Already given back.');
+    // Paid before the ledger of gateway attempts (migration 011): no charge of ours names Maya's payment.
+    if (payment.status === 'PAYMENT_SUCCESS') return none("Paid before the ledger: refund it from Maya's manager.");
+    return none('Nothing was charged.');
   }
   const reversal = attempts.find((a) => a.reverses === charge.id && ['OPEN', 'UNKNOWN', 'SUCCEEDED'].includes(a.outcome));
   if (reversal) return none(reversal.outcome === 'SUCCEEDED' ? 'Already given back.' : 'A reversal of this payment is already on its way.');
