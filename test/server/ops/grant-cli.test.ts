@@ -21,14 +21,15 @@ const grant = (...args: string[]) =>
 
 beforeAll(async () => {
   // A database as production would have it after the viewer signed up (here: the dev seed's free@).
-  const db = await openPreparedDatabase(dataDir);
+  // Here on PGlite whatever DATABASE_URL says (the command is run on that data directory).
+  const db = await openPreparedDatabase(dataDir, '');
   await db.query(`DELETE FROM operator_roles`);
   await db.close();
 }, 120_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const rows = async () => {
-  const db = await openDatabase(dataDir);
+  const db = await openDatabase(dataDir, '');
   try {
     const roles = await db.query<{ email: string; role: string; granted_by: string }>('SELECT u.email, r.role, r.granted_by FROM operator_roles r JOIN users u ON u.id = r.user_id ORDER BY u.email');
     const audit = await db.query<{ actor_role: string; actor_email: string; after: unknown; reason: string }>(`SELECT actor_role, actor_email, after, reason FROM audit_log WHERE action = 'operator.grant' ORDER BY id`);
