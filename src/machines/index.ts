@@ -18,6 +18,9 @@ import { walletLinkMachine } from './walletLink/walletLink.machine';
 import { renewNowMachine } from './renewNow/renewNow.machine';
 import { keepPlanMachine } from './keepPlan/keepPlan.machine';
 import { invoicePdfMachine } from './invoicePdf/invoicePdf.machine';
+import { opsGateMachine } from './opsGate/opsGate.machine';
+import { opsActionMachine } from './opsAction/opsAction.machine';
+import { voucherBatchMachine } from './voucherBatch/voucherBatch.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -39,4 +42,7 @@ export const machines = {
   subscribe: subscribeMachine,
   cardEntry: cardEntryMachine,
   walletLink: walletLinkMachine,
+  opsGate: opsGateMachine,
+  opsAction: opsActionMachine,
+  voucherBatch: voucherBatchMachine,
 } as const;
