@@ -27,7 +27,7 @@ interface CodeFormProps {
 /** One code field and Verify: a refusal stays at the field, what was typed stays. */
 function CodeForm({ label, hint, submitting, code, fieldError, serverMessage, onSubmit }: CodeFormProps) {
   return (
-    <form className={form} noValidate aria-label={label} onSubmit={(event) => { event.preventDefault(); onSubmit(valueOf(event, 'code')); }}>
+    <form className={form} noValidate onSubmit={(event) => { event.preventDefault(); onSubmit(valueOf(event, 'code')); }}>
       <p className={css.small}>{hint}</p>
       <fieldset className={fieldset} disabled={submitting}>
         <TextField
