@@ -46,3 +46,38 @@ export function renderOps(options: {
   const run = renderView(<OpsPage />, { path: options.path ?? '/ops/find', session, overrides: options.overrides });
   return { ...run, calls, user: userEvent.setup() };
 }
+
+export const VIEWER_ID = '00000000-0000-4000-8000-0000000000aa';
+
+/** A viewer's timeline: one active subscription, one refundable payment with its charge, a mail. */
+export function timelineFixture(overrides: { reversible?: { kind: 'void' | 'refund' | 'none'; maxAmount: string; why: string | null } } = {}) {
+  return {
+    viewer: { id: VIEWER_ID, email: 'nena@example.com', name: 'Nena Cruz', language: 'ceb', createdAt: '2026-01-05T02:00:00.000Z', tin: null },
+    subscriptions: [{
+      id: 'sub-1', planName: 'Monthly', status: 'ACTIVE', paymentMethod: 'MAYA_VAULT', startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-12-01T00:00:00.000Z',
+      canceledAt: null, cancelReason: null, dunningStopped: false, retryCount: 0, nextRetryAt: null,
+    }],
+    payments: [{
+      id: 'rec-1', referenceNumber: 'SB-REF-0001', amount: '99.00', currency: 'PHP', status: 'PAID', method: 'CARD', createdAt: '2026-11-01T01:00:00.000Z',
+      invoice: { id: 'inv-1', number: 'SI-000001' },
+      reversible: overrides.reversible ?? { kind: 'refund', maxAmount: '99.00', why: null },
+      attempts: [{ id: 'att-1', kind: 'CARD', mayaId: 'maya-pay-1', amount: '99.00', outcome: 'SUCCEEDED', reason: null, madeAt: '2026-11-01T01:00:00.000Z', resolvedAt: '2026-11-01T01:00:05.000Z', reverses: null }],
+    }],
+    mails: [{ id: 'mail-1', subject: 'Your receipt', sentAt: '2026-11-01T01:01:00.000Z' }],
+    webhooks: [{ id: 'wh-1', receivedAt: '2026-11-01T01:00:06.000Z', verified: true, status: 'PAYMENT_SUCCESS', paymentId: 'maya-pay-1', why: null }],
+    sessions: [{ id: 'sess-1234567890', createdAt: '2026-11-01T00:59:00.000Z', revokedAt: null }],
+    audit: [],
+  };
+}
+
+export const opsMe = (role: 'support' | 'finance' | 'admin' = 'finance') => ({ email: `${role}@example.com`, name: 'Nena Operator', role, enrolled: true });
+
+/** Answers /me and the viewer's timeline; anything else goes to `other`. */
+export function consoleFetch(timeline: unknown, other?: OpsFetch, role: 'support' | 'finance' | 'admin' = 'finance'): OpsFetch {
+  return (url, init) => {
+    if (url.endsWith('/api/v1/ops/me')) return ok(opsMe(role));
+    if (url.includes('/api/v1/ops/viewers/')) return ok(timeline);
+    if (other) return other(url, init);
+    return json(500, { success: false, message: 'Not in this test', data: null });
+  };
+}

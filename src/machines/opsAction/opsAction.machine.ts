@@ -8,7 +8,7 @@
 import { assign, setup } from 'xstate';
 import { m } from '../../i18n';
 import { placeholder } from '../actors';
-import { errorMessageOf, formStates, type Text } from '../shared';
+import { errorMessageOf, type Text } from '../shared';
 
 export type OpsActionKind = 'reverse' | 'retry' | 'dunning' | 'extend' | 'cancel' | 'resolve' | 'resend' | 'disableCode' | 'disableBatch' | 'revokeSessions';
 
@@ -147,7 +147,12 @@ export const opsActionMachine = setup({
       on: { 'action.choose': { target: 'reason', actions: 'assignTarget' } },
     },
     reason: {
-      ...formStates,
+      // A refusal is shown at the confirmation (failed), where Try again keeps the same request key.
+      initial: 'editing',
+      states: {
+        editing: { description: 'Filling in the reason' },
+        invalid: { description: 'Showing what to fix in the fields' },
+      },
       description: 'The reason (and the amount, days or when) for the chosen action',
       on: {
         'form.submit': [

@@ -151,7 +151,7 @@ export function ActionPanel({ view }: { view: OpsActionView }) {
           {step === 'failed' && <ErrorBox message={view.serverMessage} />}
           <div className={css.row}>
             <button type="button" className={button.primary} onClick={view.onConfirm} disabled={step === 'submitting'} aria-busy={step === 'submitting'}>
-              {step === 'submitting' ? m.ops_working() : step === 'failed' ? m.try_again() : view.title}
+              {step === 'submitting' ? m.ops_working() : step === 'failed' ? m.try_again() : m.ops_confirm()}
             </button>
             <button type="button" className={button.secondary} onClick={view.onBack} disabled={step === 'submitting'}>{m.back()}</button>
             <button type="button" className={button.secondary} onClick={view.onClose} disabled={step === 'submitting'}>{m.cancel()}</button>
