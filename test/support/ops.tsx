@@ -43,7 +43,8 @@ export function renderOps(options: {
     return respond(url, init);
   });
   const session = startSession(options.signedIn === false ? null : demoUser);
-  const run = renderView(<OpsPage />, { path: options.path ?? '/ops/find', session, overrides: options.overrides });
+  // The viewer's own calls (the plans the mint form offers) go through the same stubbed fetch.
+  const run = renderView(<OpsPage />, { path: options.path ?? '/ops/find', session, overrides: options.overrides, fetch: (...args) => fetch(...args) });
   return { ...run, calls, user: userEvent.setup() };
 }
 
