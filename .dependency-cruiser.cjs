@@ -17,15 +17,15 @@ module.exports = {
     },
     {
       name: 'platform-knows-no-domain', severity: 'error', comment: 'platform/ is below every domain.',
-      from: { path: '^server/platform/' }, to: { path: '^server/(identity|billing|gateway|sandbox|dev)/|^server/[^/]+\\.ts$' },
+      from: { path: '^server/platform/' }, to: { path: '^server/(identity|billing|gateway|sandbox|dev|ops)/|^server/[^/]+\\.ts$' },
     },
     {
       name: 'gateway-knows-no-billing', severity: 'error', comment: 'The Maya client imports nothing from billing (or any domain).',
-      from: { path: '^server/gateway/' }, to: { path: '^server/(identity|billing|sandbox|dev)/|^server/[^/]+\\.ts$' },
+      from: { path: '^server/gateway/' }, to: { path: '^server/(identity|billing|sandbox|dev|ops)/|^server/[^/]+\\.ts$' },
     },
     {
       name: 'sandbox-uses-gateway-and-platform', severity: 'error', comment: 'The fake Maya uses only gateway/ and platform/.',
-      from: { path: '^server/sandbox/' }, to: { path: '^server/(identity|billing|dev)/|^server/[^/]+\\.ts$' },
+      from: { path: '^server/sandbox/' }, to: { path: '^server/(identity|billing|dev|ops)/|^server/[^/]+\\.ts$' },
     },
     {
       name: 'no-sandbox-in-production', severity: 'error', comment: 'Production code never imports the fake Maya.',
@@ -37,11 +37,16 @@ module.exports = {
     },
     {
       name: 'domains-not-composition', severity: 'error', comment: 'Domains do not import the app or the entry (app.ts, serve.ts, main.ts, startup.ts).',
-      from: { path: '^server/(identity|billing|gateway|sandbox|platform)/' }, to: { path: '^server/(app|serve|main|startup|settings)\\.ts$' },
+      from: { path: '^server/(identity|billing|gateway|sandbox|platform|ops)/' }, to: { path: '^server/(app|serve|main|startup|settings)\\.ts$' },
     },
     {
       name: 'billing-routes-are-the-only-billing-http', severity: 'error', comment: 'Identity does not reach into billing beyond subscriptions (the User shows its plan).',
       from: { path: '^server/identity/' }, to: { path: '^server/billing/', pathNot: '^server/billing/(subscriptions|catalog)\\.ts$' },
+    },
+    {
+      name: 'back-office-above-the-domains', severity: 'error',
+      comment: 'The back office (server/ops) uses identity, billing, gateway and platform; none of them imports it (only the composition, dev and scripts do).',
+      from: { path: '^server/(identity|billing|gateway|sandbox|platform)/' }, to: { path: '^server/ops/' },
     },
     { name: 'not-to-test', severity: 'error', from: { pathNot: '^test/' }, to: { path: '^test/' } },
   ],

@@ -24,6 +24,8 @@ import { createSignInThrottle } from './identity/throttle';
 import { uploadRoutes } from './identity/photos.routes';
 import { CODE_LINK_TTL_MS, JSON_BODY_LIMIT, type AppDeps, type AppEnv, type Services } from './context';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, memoryUploads } from './identity/photos';
+import { opsRoutes, OPS_PREFIX } from './ops/routes';
+import { randomBytes } from 'node:crypto';
 
 export type { AppDeps } from './context';
 
@@ -115,6 +117,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/mobile/subscription', subscriptionRoutes(services));
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));
+  // The back office (issue 35): every path below the prefix is a 404 to anyone who is not an operator (server/ops/routes.ts).
+  app.route(OPS_PREFIX, opsRoutes(services, Buffer.from(deps.opsKey ?? randomBytes(32))));
   if (services.devRoutes !== 'off') for (const { path, routes } of deps.devModules?.(services) ?? []) app.route(path, routes);
 
   app.notFound(notFound);

@@ -37,6 +37,11 @@ export interface AppDeps {
   scriptHashes?: string[];
   /** METRICS_TOKEN: /metrics on this app answers the bearer of it; without one, /metrics is a 404 (platform/metrics.ts). */
   metricsToken?: string | null;
+  /**
+   * The key the back office seals operators' TOTP secrets with (server/ops/auth.ts deriveOpsKey, from
+   * JWT_SECRET); without one (tests), a random key for this app's life.
+   */
+  opsKey?: Uint8Array;
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */

@@ -13,6 +13,7 @@ import { writeSeller } from './billing/invoices';
 import { readSettings, type Settings } from './settings';
 import { builtScriptHashes, staticSite } from './platform/static';
 import { createTokens, loadSecret } from './identity/tokens';
+import { deriveOpsKey } from './ops/auth';
 import { diskUploads, memoryUploads } from './identity/photos';
 import { configureLogger, log, logLine } from './platform/log';
 import { serveMetrics } from './platform/metrics';
@@ -39,7 +40,8 @@ try {
   process.exit(1);
 }
 const encode = (secret: string) => new TextEncoder().encode(secret);
-const tokens = createTokens(db, loadSecret(dataDir), settings.jwtPreviousSecrets.map(encode));
+const jwtSecret = loadSecret(dataDir);
+const tokens = createTokens(db, jwtSecret, settings.jwtPreviousSecrets.map(encode));
 let stopping = false;
 // The dev modules (QA's mailbox, clock, statechart gallery, the Maya sandbox) are loaded only when dev routes are on.
 const devModules = settings.devRoutes === 'off' ? undefined : (await import('./dev')).devModules;
@@ -61,6 +63,8 @@ const app = createApp({
   // The server listens only once the engine has started (below), so readiness never asks it before.
   readiness: () => ({ jobs: stopping ? 'stopping' : engine.health(), process: stopping ? 'stopping' : 'ok' }),
   metricsToken: metricsSettings.token,
+  // Operators' TOTP secrets are sealed with a key from the same secret (server/ops/auth.ts).
+  opsKey: deriveOpsKey(jwtSecret),
 });
 
 if (serveSpa) {

@@ -8,6 +8,8 @@ import type { AppEnv } from './settings';
 
 /** The demo accounts' addresses (server/dev/seed.ts, the README). */
 export const DEMO_EMAILS = ['free@example.com', 'premium@example.com', 'canceled@example.com', 'voucher@example.com'] as const;
+/** The demo operators (server/dev/seed.ts, issue 35): a production database must hold none of them. */
+export const DEMO_OPERATOR_EMAILS = ['support@example.com', 'finance@example.com', 'admin@example.com'] as const;
 
 /**
  * Migrations, then the catalog. In development (the default) the seed follows: the demo vouchers and
@@ -34,6 +36,8 @@ export async function productionDataProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];
   const demo = await db.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[]) ORDER BY email', [[...DEMO_EMAILS]]);
   if (demo.rows.length) problems.push(`the demo accounts ${demo.rows.map((r) => r.email).join(', ')} (their password is in the README)`);
+  const operators = await db.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[]) ORDER BY email', [[...DEMO_OPERATOR_EMAILS]]);
+  if (operators.rows.length) problems.push(`the demo operators ${operators.rows.map((r) => r.email).join(', ')} (their password is in the README)`);
   const vouchers = await db.query<{ code: string }>('SELECT code FROM vouchers WHERE code = ANY($1::text[]) ORDER BY code', [SEED_VOUCHERS.map((v) => v.code)]);
   if (vouchers.rows.length) problems.push(`the demo vouchers ${vouchers.rows.map((r) => r.code).join(', ')} (printed in the README)`);
   const clock = await db.query<{ fixed_at: Date }>('SELECT fixed_at FROM server_clock');

@@ -159,7 +159,7 @@ export async function issueInvoice(tx: Queryable, recordId: string): Promise<str
  * record locked. The memo copies its invoice (what is taken back), dated `at`. Answers its id, or null
  * when the record has no invoice.
  */
-export async function issueCreditMemo(tx: Queryable, recordId: string, at: Date): Promise<string | null> {
+export async function issueCreditMemo(tx: Queryable, recordId: string, at: Date, amount?: string): Promise<string | null> {
   const invoice = (
     await tx.query<{ id: string; memo_id: string | null }>(
       `SELECT d.id, (SELECT m.id FROM tax_documents m WHERE m.invoice_id = d.id AND m.kind = 'CREDIT_MEMO') AS memo_id
@@ -169,15 +169,18 @@ export async function issueCreditMemo(tx: Queryable, recordId: string, at: Date)
   ).rows[0];
   if (!invoice || invoice.memo_id) return invoice?.memo_id ?? null;
   const { serial, number } = await nextNumber(tx, 'CREDIT_MEMO');
+  // A part given back (an operator's partial refund, server/ops/actions.ts): the memo takes back that part, VAT split as sold.
+  const part = amount === undefined ? null : splitVat(amount);
   const inserted = await tx.query<{ id: string }>(
     `INSERT INTO tax_documents (kind, serial, number, issued_at, user_id, payment_record_id, invoice_id, seller_name, seller_tin, seller_address, seller_sample,
        buyer_name, buyer_email, buyer_tin, description, purpose, plan_id, plan_names, period_start, period_end, vatable, vat, total, currency,
        payment_method, card_type, card_last4, reference_id, maya_payment_id, language)
      SELECT 'CREDIT_MEMO', $2, $3, $4, d.user_id, d.payment_record_id, d.id, d.seller_name, d.seller_tin, d.seller_address, d.seller_sample,
-       d.buyer_name, d.buyer_email, d.buyer_tin, d.description, d.purpose, d.plan_id, d.plan_names, d.period_start, d.period_end, d.vatable, d.vat, d.total, d.currency,
+       d.buyer_name, d.buyer_email, d.buyer_tin, d.description, d.purpose, d.plan_id, d.plan_names, d.period_start, d.period_end,
+       COALESCE($5::numeric, d.vatable), COALESCE($6::numeric, d.vat), COALESCE($7::numeric, d.total), d.currency,
        d.payment_method, d.card_type, d.card_last4, d.reference_id, d.maya_payment_id, d.language
      FROM tax_documents d WHERE d.id = $1 RETURNING id`,
-    [invoice.id, serial, number, at],
+    [invoice.id, serial, number, at, part?.vatable ?? null, part?.vat ?? null, part?.total ?? null],
   );
   return inserted.rows[0]!.id;
 }

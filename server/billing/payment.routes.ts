@@ -26,6 +26,7 @@ import { buyWithCard, buyWithCheckout, buyWithWallet } from './purchase';
 import { payRenewal } from './renewNow';
 import { createMailer, type Mailer } from '../platform/mail';
 import { settleFromWebhook } from './reconciler';
+import { claimedIds, recordWebhook } from './webhookEvents';
 import { mailReceiptOf } from './receipts';
 import { reverseDue } from './reversals';
 import { resultAddress, settlePayment } from './settlement';
@@ -156,17 +157,27 @@ export function paymentRoutes(services: Services) {
   app.post(WEBHOOK_PATH.replace('/api/v1/mobile/payment', ''), async (c) => {
     const raw = await c.req.text();
     const signed = { signature: c.req.header(SIGNATURE_HEADER), timestamp: c.req.header(TIMESTAMP_HEADER), clientIp: clientAddress(c) };
+    // Each delivery is recorded (webhookEvents.ts, for the back office), without its body or signature.
     if (!verifyWebhook(services.gatewayConfig.webhook, raw, signed)) {
+      await recordWebhook(billing.db, { verified: false, reason: 'Invalid webhook signature', ...claimedIds(raw) }, services.log);
       throw new HttpError(401, 'Invalid webhook signature.');
     }
     let parsed;
     try {
       parsed = webhookSchema.safeParse(JSON.parse(raw));
     } catch {
+      await recordWebhook(billing.db, { verified: true, reason: 'Not JSON' }, services.log);
       throw new HttpError(400, 'The request body must be valid JSON.');
     }
-    if (!parsed.success) throw new HttpError(400, 'Not a payment webhook.');
+    if (!parsed.success) {
+      await recordWebhook(billing.db, { verified: true, reason: 'Not a payment webhook', ...claimedIds(raw) }, services.log);
+      throw new HttpError(400, 'Not a payment webhook.');
+    }
     const status = await settleFromWebhook(billing, parsed.data.requestReferenceNumber);
+    await recordWebhook(billing.db, {
+      verified: true, reason: status === null ? 'Maya could not be read: to be delivered again' : null,
+      mayaPaymentId: parsed.data.id, referenceId: parsed.data.requestReferenceNumber, status: status ?? 'UNREAD',
+    }, services.log);
     if (status === null) throw new HttpError(503, 'The payment could not be checked with the gateway yet. Please deliver it again.');
     return ok(c, { status }, 'Received');
   });

@@ -91,3 +91,20 @@ export async function settleFromWebhook(deps: Pick<RenewalDeps, 'db' | 'gateway'
   await reverseDue(deps, record.id);
   return (await findRecord(deps.db, 'id', record.id))?.status ?? 'UNKNOWN';
 }
+
+/**
+ * One record reconciled now (the back office's "resolve", issue 35): read at Maya, decided, and what
+ * follows done (receipt, dunning, a reversal due). Answers the record's status afterwards, or null
+ * when Maya could not be read (nothing changed).
+ */
+export async function reconcileNow(deps: RenewalDeps, recordId: string): Promise<string | null> {
+  let decision;
+  try {
+    decision = await settleRecord(deps, recordId, 'always');
+  } catch (error) {
+    if (error instanceof GatewayReadError) return null;
+    throw error;
+  }
+  await renewalDecided(deps, decision);
+  return reverseDue(deps, recordId);
+}

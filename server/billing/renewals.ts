@@ -53,6 +53,7 @@ export function renewalReference(subscriptionId: string, periodEnd: Date): strin
 
 interface DueRow {
   id: string;
+  dunning_stopped_at?: Date | null;
   user_id: string;
   plan_id: number;
   status: string;
@@ -74,8 +75,10 @@ export type DueKind = 'renew' | 'end' | 'remind' | 'notice' | 'renewalNotice' | 
 /** Each kind of due work, as a condition on `subscriptions s` at the billing clock's `$1` (each has its partial index). */
 const DUE: Array<{ kind: DueKind; where: string }> = [
   { kind: 'renew', where: `s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND s.end_date <= $1` },
-  { kind: 'renew', where: `s.status = 'PAST_DUE' AND s.next_attempt_at <= $1` },
-  { kind: 'end', where: `s.status = 'PAST_DUE' AND s.next_attempt_at IS NULL AND s.end_date + interval '${RETRY_DAYS.at(-1)} days' <= $1` },
+  // An operator may stop the retries (dunning_stopped_at, the back office): no retry is charged then, and the
+  // subscription ends when its grace does, as after the last attempt.
+  { kind: 'renew', where: `s.status = 'PAST_DUE' AND s.next_attempt_at <= $1 AND s.dunning_stopped_at IS NULL` },
+  { kind: 'end', where: `s.status = 'PAST_DUE' AND (s.next_attempt_at IS NULL OR s.dunning_stopped_at IS NOT NULL) AND s.end_date + interval '${RETRY_DAYS.at(-1)} days' <= $1` },
   {
     kind: 'remind',
     where: `s.status = 'ACTIVE' AND s.payment_method = 'MAYA_CHECKOUT' AND s.reminded_at IS NULL AND s.end_date > $1 AND s.end_date - interval '${REMINDER_DAYS} days' <= $1`,
@@ -187,10 +190,10 @@ export const OURS_HOLD_MS = 5 * 60_000;
  * itself (the reference and one payment in flight per viewer are unique; the lease is taken by one
  * guarded UPDATE).
  */
-async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { lapsed: Date } | null> {
+async function claimRenewal(db: Db, subscriptionId: string, operator: boolean): Promise<Claim | { lapsed: Date } | null> {
   const sub = (
     await db.query<ClaimRow>(
-      `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew,
+      `SELECT s.id, s.user_id, s.plan_id, s.status, s.end_date, s.payment_method, s.payment_details, s.next_attempt_at, s.auto_renew, s.dunning_stopped_at,
          p.id AS renewal_plan_id, p.price::text AS price, c.customer_id, ${clockSql('$2')} AS at,
          EXISTS (SELECT 1 FROM payment_records o WHERE o.user_id = s.user_id AND o.status = 'PENDING' AND NOT (o.gateway_response->'details' ? '${RENEWS_KEY}')) AS other_pending
        FROM subscriptions s JOIN plans p ON p.id = COALESCE(s.scheduled_plan_id, s.plan_id)
@@ -204,7 +207,9 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { l
   const renewable = sub.payment_method === 'MAYA_VAULT' || sub.payment_method === 'MAYA_WALLET';
   const due =
     renewable &&
-    ((sub.status === 'ACTIVE' && sub.auto_renew && sub.end_date <= at) || (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at));
+    ((sub.status === 'ACTIVE' && sub.auto_renew && sub.end_date <= at) ||
+      // A retry while dunning is stopped only when an operator asks for it (the back office's "Retry now").
+      (sub.status === 'PAST_DUE' && sub.next_attempt_at !== null && sub.next_attempt_at <= at && (operator || !sub.dunning_stopped_at)));
   if (!due) return null;
   // A period the viewer no longer had access to is never charged (the engine or the clock was far behind).
   if (at.getTime() >= sub.end_date.getTime() + RENEWAL_GRACE_DAYS * DAY_MS) return { lapsed: sub.end_date };
@@ -266,9 +271,11 @@ async function claimRenewal(db: Db, subscriptionId: string): Promise<Claim | { l
  * reference before anything else is done), 'ended' (the period lapsed uncharged), or 'skipped'
  * (nothing due, or another process has it).
  */
-export async function renewSubscription(deps: RenewalDeps, subscriptionId: string): Promise<'renewed' | 'failed' | 'pending' | 'ended' | 'skipped'> {
+export async function renewSubscription(
+  deps: RenewalDeps, subscriptionId: string, options: { operator?: boolean } = {},
+): Promise<'renewed' | 'failed' | 'pending' | 'ended' | 'skipped'> {
   const { db } = deps;
-  const claim = await claimRenewal(db, subscriptionId);
+  const claim = await claimRenewal(db, subscriptionId, options.operator ?? false);
   if (claim && 'lapsed' in claim) {
     // Ended only if it still ends where the lapsed period starts (the claim and the end are two statements).
     return (await endSubscription(deps, subscriptionId, 'Not renewed in time', ['ACTIVE', 'PAST_DUE'], claim.lapsed)) ? 'ended' : 'skipped';

@@ -531,12 +531,20 @@ const shownDate = (date: Date | null, language: Language) => (date ? formatDateT
  * UPDATE inside the transaction, so a second cancel sent at the same moment finds nothing to change.
  */
 export async function cancelSubscription(db: Db, userId: string, subscriptionId: string, language: Language = 'en'): Promise<string> {
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => cancelSubscriptionIn(tx, userId, subscriptionId, language));
+}
+
+/**
+ * The cancel at the end of the period, in the caller's transaction (the back office writes its audit
+ * entry beside it, server/ops/actions.ts); `reason` is what the subscription keeps.
+ */
+export async function cancelSubscriptionIn(tx: Queryable, userId: string, subscriptionId: string, language: Language = 'en', reason = 'Canceled by the subscriber'): Promise<string> {
+  {
     const at = await now(tx);
     const row = await ownSubscription(tx, userId, subscriptionId, at);
     const unpaid = `(s.status = 'PAST_DUE' OR (s.status = 'ACTIVE' AND s.auto_renew AND s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET') AND s.end_date <= $1))`;
     const updated = await tx.query<{ end_date: Date | null }>(
-      `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = 'Canceled by the subscriber', updated_at = $1,
+      `UPDATE subscriptions s SET status = 'CANCELED', auto_renew = false, canceled_date = $1, canceled_reason = $4, updated_at = $1,
          next_attempt_at = NULL, scheduled_plan_id = NULL,
          past_due_end = CASE WHEN ${unpaid} THEN s.end_date END,
          end_date = CASE WHEN NOT ${unpaid} THEN s.end_date
@@ -545,14 +553,14 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
        WHERE s.id = $2 AND s.user_id = $3
          AND ((s.status = 'ACTIVE' AND (s.end_date IS NULL OR s.end_date > $1)) OR (${unpaid} AND s.end_date + interval '${RENEWAL_GRACE_DAYS} days' > $1))
        RETURNING s.end_date`,
-      [at, subscriptionId, userId],
+      [at, subscriptionId, userId, reason],
     );
     const done = updated.rows[0];
     if (done) return SUBSCRIPTION_MESSAGES.canceled(shownDate(done.end_date, language));
     if (row.effective_status === 'EXPIRED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.ended);
     if (row.status === 'CANCELED') throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyCanceled);
     throw new HttpError(409, SUBSCRIPTION_MESSAGES.cancelNotActive);
-  });
+  }
 }
 
 /**

@@ -41,6 +41,11 @@ interface VoucherRow {
   terms_cycle: string | null;
   terms_price: string | null;
   terms_duration: number | null;
+  /** A campaign's (issue 35): the code or its batch disabled, its use limit, one code of the batch per account. */
+  disabled: boolean;
+  use_limit: number | null;
+  batch_id: string | null;
+  per_account: boolean | null;
 }
 
 /**
@@ -78,16 +83,19 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     const found = await tx.query<VoucherRow>(
       `SELECT v.code, v.days, v.amount::text AS amount, v.reusable, v.active, v.valid_until, v.plan_id,
               p.name AS plan_name, p.price::text AS plan_price, p.currency AS plan_currency, p.duration AS plan_duration,
-              tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration
+              tp.billing_cycle AS terms_cycle, tp.price::text AS terms_price, tp.duration AS terms_duration,
+              (v.disabled_at IS NOT NULL OR b.disabled_at IS NOT NULL) AS disabled, v.use_limit, v.batch_id, b.per_account
        FROM vouchers v
        LEFT JOIN plans p ON p.id = v.plan_id AND p.type = 'VOUCHER'
        LEFT JOIN plans tp ON tp.id = v.terms_plan_id
+       LEFT JOIN voucher_batches b ON b.id = v.batch_id
        WHERE v.code = $1
        FOR UPDATE OF v`,
       [code],
     );
     const voucher = found.rows[0];
-    if (!voucher) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
+    // A disabled code (or batch) answers as an unknown one (the back office's campaigns, issue 35).
+    if (!voucher || voucher.disabled) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
     if (!voucher.active || voucher.plan_id === null || voucher.plan_name === null) throw new HttpError(400, VOUCHER_MESSAGES.inactive);
     if (voucher.valid_until && voucher.valid_until <= at) throw new HttpError(400, VOUCHER_MESSAGES.expired);
 
@@ -97,6 +105,11 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     if (used.rows[0]?.mine) throw new HttpError(409, VOUCHER_MESSAGES.usedByYou);
     // Used up by someone else answers exactly like a code that does not exist: a guesser learns nothing.
     if (used.rows[0] && !voucher.reusable) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
+    // A campaign code's use limit: as many accounts as it allows (the row is locked: counted one at a time).
+    if (voucher.use_limit !== null) {
+      const count = (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM voucher_redemptions WHERE code = $1', [code])).rows[0]!.n;
+      if (count >= voucher.use_limit) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
+    }
 
     // One live subscription: an open checkout is superseded; a payment on its way that succeeds then
     // pays for nothing and is given back.
@@ -104,6 +117,11 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     // The viewer is locked as a payment's outcome locks them (settlement.ts): a renewal or purchase applied
     // at the same moment (PostgreSQL) is judged after this, or this after it, never both on the same rows.
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    // One code of a campaign per account, when the batch says so (the viewer is locked: two codes at once are judged in turn).
+    if (voucher.per_account && voucher.batch_id) {
+      const other = await tx.query('SELECT 1 FROM voucher_redemptions r JOIN vouchers v ON v.code = r.code WHERE r.user_id = $1 AND v.batch_id = $2 LIMIT 1', [userId, voucher.batch_id]);
+      if (other.rows.length) throw new HttpError(409, VOUCHER_MESSAGES.usedByYou);
+    }
     const current = await currentSubscription(tx, userId, at);
     const from = current?.end_date && current.end_date > at ? current.end_date : at;
     const endDate = addDays(from, voucher.days);

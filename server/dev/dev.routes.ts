@@ -5,7 +5,10 @@ import { emailField, messages, plainText } from '../../src/api/schemas';
 import { isLocalRequest } from '../platform/client';
 import type { AppEnv, Services } from '../context';
 import { HttpError, ok, readBody } from '../platform/http';
-import { resetDemoData } from './seed';
+import { DEMO_PASSWORD, resetDemoData } from './seed';
+import { grantRole } from '../ops/auth';
+import { hashPassword } from '../identity/passwords';
+import { grantRoleSchema } from '../../src/api/ops/schemas';
 import { findUserByEmail } from '../identity/users';
 import { clockRoutes } from './clock.routes';
 
@@ -13,6 +16,8 @@ const loginLinkRequestSchema = z.object({
   email: emailField,
   redirectUrl: z.optional(plainText(messages.redirectUrlTooLong).check(z.maxLength(2000, { error: () => messages.redirectUrlTooLong() }))),
 });
+
+const devOperatorSchema = z.object({ email: emailField, role: grantRoleSchema });
 
 export const DEV_MESSAGES = {
   mailboxNeedsAddress: 'Add ?to=EMAIL to read one address’s mail',
@@ -95,6 +100,23 @@ export function devRoutes(services: Services) {
       )
     ).rows[0]!;
     return ok(c, { renewed: row.renewed, open: row.open, pastDue: row.past_due, chargedTwice: row.charged_twice });
+  });
+
+  /**
+   * A fresh operator for the tests and QA (issue 35): the account of `email` (made with the demo
+   * password when it does not exist) granted `role` (`none` removes it), audited as the grant command.
+   */
+  app.post('/operators', async (c) => {
+    const { email, role } = await readBody(c, devOperatorSchema);
+    if (!(await findUserByEmail(services.db, email))) {
+      const hash = await hashPassword(DEMO_PASSWORD);
+      await services.db.query(
+        `INSERT INTO users (email, password_hash, first_name, last_name, birthdate) VALUES ($1, $2, 'Test', 'Operator', '1990-06-15') ON CONFLICT (email) DO NOTHING`,
+        [email, hash],
+      );
+    }
+    const granted = await grantRole(services.db, { userId: null, email: 'dev:/dev/operators', role: 'cli' }, { email, role, reason: 'POST /dev/operators' });
+    return ok(c, { ...granted, password: DEMO_PASSWORD }, 'Operator made');
   });
 
   app.route('/', clockRoutes(services));

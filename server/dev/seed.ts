@@ -27,6 +27,7 @@ export async function seed(db: Db): Promise<void> {
   const existing = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if ((existing.rows[0]?.count ?? 0) > 0) {
     await seedCardInSandbox(db);
+    await seedOperators(db);
     return;
   }
 
@@ -131,6 +132,40 @@ export async function seed(db: Db): Promise<void> {
     for (const row of paidRecords.rows) await issueInvoice(tx, row.id);
   });
   await seedCardInSandbox(db);
+  await seedOperators(db);
+}
+
+/**
+ * The demo operators (issue 35, dev only: production never seeds one, docs/operations.md#back-office),
+ * password DEMO_PASSWORD, not enrolled in TOTP (their first sign-in to /ops enrols). Idempotent: an
+ * account or role already there is left as it is.
+ */
+export const DEMO_OPERATORS = [
+  { email: 'support@example.com', firstName: 'Sam', lastName: 'Support', role: 'support' },
+  { email: 'finance@example.com', firstName: 'Fe', lastName: 'Finance', role: 'finance' },
+  { email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+] as const;
+
+export async function seedOperators(db: Db): Promise<void> {
+  const missing: Array<(typeof DEMO_OPERATORS)[number]> = [];
+  for (const operator of DEMO_OPERATORS) {
+    const known = await db.query('SELECT 1 FROM users WHERE email = $1', [operator.email]);
+    if (!known.rows.length) missing.push(operator);
+  }
+  if (!missing.length) return;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const at = await now(tx);
+    for (const operator of missing) {
+      const user = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name, birthdate, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, '1990-06-15', $5, $5) ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [operator.email, hash, operator.firstName, operator.lastName, at],
+      );
+      const id = user.rows[0]?.id;
+      if (id) await tx.query(`INSERT INTO operator_roles (user_id, role, granted_by) VALUES ($1, $2, 'seed') ON CONFLICT (user_id) DO NOTHING`, [id, operator.role]);
+    }
+  });
 }
 
 /** The seeded premium card's token (its subscription is charged on it). */
@@ -166,7 +201,7 @@ async function seedCardInSandbox(db: Db): Promise<void> {
 export async function resetDemoData(db: Db): Promise<void> {
   // The accounts' invoices and credit memos go with them (TRUNCATE … CASCADE; never a row's DELETE, which
   // tax_documents refuses), and their series start again at 1: this is a demo database, never production's.
-  await db.exec(`TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock CASCADE;
+  await db.exec(`TRUNCATE users, auth_throttle, otp_sends, otp_challenges, mailbox, server_clock, audit_log, ops_requests CASCADE;
     UPDATE document_series SET last = 0;`);
   // The local sandbox's records (its customers and cards) go too: the seeded card is created there again.
   await resetSandbox(db);

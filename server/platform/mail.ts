@@ -88,6 +88,15 @@ export function createMailer(db: Db, smtpUrl: string | undefined = process.env.S
       }
       mails.inc({ outcome: 'sent' });
       log().info({ mail: mailKind(mail.subject), language, outcome: 'sent', ms: Math.round(performance.now() - started) }, 'mail');
+      // The mail log (issue 35, migration 017): what was sent, in English as written, for the viewer's
+      // timeline in the back office and its resend. Never a mail that carries a one-time code. A failure
+      // to log does not undo the mail.
+      if (!mail.otp) {
+        await db.query(
+          'INSERT INTO mail_log (user_id, to_email, subject, body, language) VALUES ((SELECT id FROM users WHERE lower(email) = lower($1)), $1, $2, $3, $4)',
+          [mail.to, mail.subject, mail.text, language],
+        ).catch((error: unknown) => log().warn({ mail: mailKind(mail.subject), error: error instanceof Error ? error.message : String(error) }, 'mail log'));
+      }
     },
   };
 }

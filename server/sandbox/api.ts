@@ -532,8 +532,15 @@ export function createSandbox(deps: SandboxDeps) {
       const payment = toMayaPayment(row, at);
       if (kind === 'VOIDED' && !payment.canVoid) throw new MayaError(400, 'PY0101', 'Payment cannot be voided.');
       if (kind === 'REFUNDED' && !payment.canRefund) throw new MayaError(400, 'PY0102', 'Payment cannot be refunded.');
-      if (amount !== null && Number(amount) !== Number(row.amount)) throw new MayaError(400, 'PY0103', 'Only a full refund is supported by this sandbox.');
-      await tx.query('UPDATE sandbox_payments SET status = $2, refunded_amount = amount, updated_at = $3 WHERE id = $1', [id, kind, at]);
+      // A refund of part of what is left (the back office's partial refund): the payment stays paid until all of it is given back.
+      const left = Math.round(Number(row.amount) * 100) - Math.round(Number(row.refunded_amount ?? 0) * 100);
+      const asked = amount === null ? left : Math.round(Number(amount) * 100);
+      if (asked <= 0 || asked > left) throw new MayaError(400, 'PY0103', 'The refund amount is more than what is left of the payment.');
+      await tx.query(
+        `UPDATE sandbox_payments SET status = CASE WHEN refunded_amount + $4::numeric >= amount THEN $2 ELSE status END,
+           refunded_amount = refunded_amount + $4::numeric, updated_at = $3 WHERE id = $1`,
+        [id, kind, at, (asked / 100).toFixed(2)],
+      );
       return (await findPayment(tx, id))!;
     });
     await deliver(result);

@@ -8,7 +8,8 @@
  *     access not ended (end date ahead) or one the engine would still charge (PAST_DUE, or ACTIVE
  *     auto-renewing on a card or wallet past its end date: due).
  * (b) What Maya charged minus what was reversed equals the periods granted: the sum of the sandbox's
- *     PAYMENT_SUCCESS payments (less anything refunded) equals the sum of PAYMENT_SUCCESS records that
+ *     PAYMENT_SUCCESS payments (less anything refunded, except what an operator gave back as goodwill:
+ *     docs/product.md#back-office) equals the sum of PAYMENT_SUCCESS records (and those an operator gave back) that
  *     name an existing subscription, plus charges still settling (d). Each such record is matched to a
  *     charge at Maya (by Maya's id, else by reference number), each charge to at most one record.
  * (c) No period without its charge: every subscription a payment created (a card, wallet or checkout
@@ -77,6 +78,10 @@ const cents = (decimal: string | number) => Math.round(Number(decimal) * 100);
 const peso = (c: number) => `₱${(c / 100).toFixed(2)}`;
 const day = (d: Date | null) => (d ? new Date(d).toISOString().slice(0, 16) : '—');
 
+async function hasColumn(query: MoneyQuery, table: string, column: string): Promise<boolean> {
+  return (await query('SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = $2) AS present', [table, column])).rows[0]!.present as boolean;
+}
+
 async function hasTable(query: MoneyQuery, name: string): Promise<boolean> {
   return (await query('SELECT to_regclass($1) IS NOT NULL AS present', [name])).rows[0]!.present as boolean;
 }
@@ -105,19 +110,30 @@ export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInva
   );
   for (const row of live.rows) violations.push({ rule: 'a', text: `${row.email} has ${row.rows.length}: ${(row.rows as string[]).join('; ')}` });
 
-  // (b) and (d)
+  // (b) and (d). An operator's void or refund (the back office, issue 35: docs/product.md#back-office) is a
+  // goodwill refund: the viewer keeps the period it paid. Each is recorded with its audit entry
+  // (gateway_attempts.operator_audit_id, migration 017), and counted here as if Maya still held it:
+  // what Maya charged, less what the system gave back, equals the periods granted.
+  const goodwillTable = await hasColumn(query, 'gateway_attempts', 'operator_audit_id');
+  const goodwill = goodwillTable
+    ? `SELECT o.reference_id AS reference, sum(o.amount) AS amount FROM gateway_attempts o
+       WHERE o.reverses IS NOT NULL AND o.operator_audit_id IS NOT NULL AND o.outcome = 'SUCCEEDED' GROUP BY o.reference_id`
+    : 'SELECT NULL::text AS reference, NULL::numeric AS amount WHERE false';
   const charges = (
     await query(
-      `SELECT id::text AS id, request_reference_number AS reference, (amount - refunded_amount)::text AS amount, updated_at
-       FROM sandbox_payments WHERE status = 'PAYMENT_SUCCESS' ORDER BY created_at, id`,
+      `SELECT p.id::text AS id, p.request_reference_number AS reference, (p.amount - p.refunded_amount + COALESCE(g.amount, 0))::text AS amount, p.updated_at
+       FROM sandbox_payments p LEFT JOIN (${goodwill}) g ON g.reference = p.request_reference_number
+       WHERE p.status = 'PAYMENT_SUCCESS' OR (p.status IN ('VOIDED', 'REFUNDED') AND g.amount IS NOT NULL) ORDER BY p.created_at, p.id`,
     )
   ).rows as Array<{ id: string; reference: string; amount: string; updated_at: Date }>;
+  /** A record paid, and given back whole by an operator: its period stands (goodwill). */
+  const goodwillRecord = goodwillTable ? `(r.status IN ('VOIDED', 'REFUNDED') AND r.gateway_response->'reversal'->>'by' = 'operator')` : 'false';
   const records = (
     await query(
       `SELECT r.id::text AS id, r.reference_id AS reference, r.checkout_id, r.total_amount::text AS amount, r.subscription_id::text AS subscription_id,
          (s.id IS NOT NULL) AS has_period, r.payment_method
        FROM payment_records r LEFT JOIN subscriptions s ON s.id = r.subscription_id
-       WHERE r.status = 'PAYMENT_SUCCESS' AND r.payment_method <> 'VOUCHER' AND r.id NOT IN (${seededRecords})
+       WHERE (r.status = 'PAYMENT_SUCCESS' OR ${goodwillRecord}) AND r.payment_method <> 'VOUCHER' AND r.id NOT IN (${seededRecords})
        ORDER BY r.created_at, r.seq`,
     )
   ).rows as Array<{ id: string; reference: string; checkout_id: string | null; amount: string; subscription_id: string | null; has_period: boolean }>;
@@ -161,7 +177,7 @@ export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInva
   const periods = await query(
     `SELECT s.id, s.status, s.payment_method, p.name, s.start_date, s.end_date, count(r.id)::int AS payments
      FROM subscriptions s JOIN plans p ON p.id = s.plan_id
-     LEFT JOIN payment_records r ON r.subscription_id = s.id AND r.status = 'PAYMENT_SUCCESS'
+     LEFT JOIN payment_records r ON r.subscription_id = s.id AND (r.status = 'PAYMENT_SUCCESS' OR ${goodwillRecord})
      WHERE s.payment_method IN ('MAYA_VAULT', 'MAYA_WALLET', 'MAYA_CHECKOUT') AND p.type <> 'VOUCHER' AND s.id NOT IN (${seededSubscriptions})
      GROUP BY s.id, p.name HAVING count(r.id) <> 1 ORDER BY s.start_date LIMIT 20`,
   );
@@ -184,13 +200,18 @@ export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInva
     for (const r of undocumented.rows) {
       violations.push({ rule: 'e', text: `payment ${r.id} (${r.reference_id}, ${r.status}, ${peso(cents(r.total))}) has ${r.invoices} invoice(s)${r.invoiced ? ` for ${peso(cents(r.invoiced))}${r.adds_up ? '' : ', VATable + VAT ≠ total'}` : ''}` });
     }
+    // A part given back by an operator (a partial refund: the payment stays paid) has its memo, for that part.
+    const partial = goodwillTable
+      ? `(SELECT sum(o.amount) FROM gateway_attempts o WHERE o.record_id = r.id AND o.reverses IS NOT NULL AND o.operator_audit_id IS NOT NULL AND o.outcome = 'SUCCEEDED')`
+      : 'NULL::numeric';
     const memos = await query(
-      `SELECT i.number, r.status, count(m.id)::int AS memos, bool_and(m.total = i.total) AS same_total
+      `SELECT i.number, r.status, count(m.id)::int AS memos, bool_and(m.total = COALESCE(CASE WHEN r.status = 'PAYMENT_SUCCESS' THEN ${partial} END, i.total)) AS same_total
        FROM tax_documents i JOIN payment_records r ON r.id = i.payment_record_id
        LEFT JOIN tax_documents m ON m.invoice_id = i.id AND m.kind = 'CREDIT_MEMO'
        WHERE i.kind = 'INVOICE'
-       GROUP BY i.id, i.number, r.status
-       HAVING count(m.id) <> (CASE WHEN r.status IN ('VOIDED', 'REFUNDED') THEN 1 ELSE 0 END) OR NOT COALESCE(bool_and(m.total = i.total), true)
+       GROUP BY i.id, i.number, r.id, r.status
+       HAVING count(m.id) <> (CASE WHEN r.status IN ('VOIDED', 'REFUNDED') OR (r.status = 'PAYMENT_SUCCESS' AND ${partial} IS NOT NULL) THEN 1 ELSE 0 END)
+          OR NOT COALESCE(bool_and(m.total = COALESCE(CASE WHEN r.status = 'PAYMENT_SUCCESS' THEN ${partial} END, i.total)), true)
        LIMIT 20`,
     );
     for (const m of memos.rows) violations.push({ rule: 'e', text: `invoice ${m.number} of a ${m.status} payment has ${m.memos} credit memo(s)${m.same_total === false ? ' not for its total' : ''}` });
