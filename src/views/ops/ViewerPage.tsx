@@ -30,7 +30,7 @@ export function ViewerPage({ userId }: { userId: string }) {
   const { viewer } = data;
   return (
     <div className={css.stack}>
-      <div>
+      <div className={css.pageHead}>
         <h1 className={heading}>{viewer.name || viewer.email}</h1>
         <p className={css.small}>
           <span className={css.mono}>{viewer.email}</span> · {m.ops_language({ language: viewer.language })} · {m.ops_joined({ date: formatDate(viewer.createdAt) })}
@@ -85,7 +85,7 @@ function Subscriptions({ data, action }: { data: ViewerTimeline; action: OpsActi
       {data.subscriptions.length === 0 ? <Empty>{m.ops_none_yet()}</Empty> : data.subscriptions.map((sub) => {
         const ended = ENDED.includes(sub.status.toUpperCase());
         return (
-          <article key={sub.id} className={css.stack} aria-label={`${sub.planName} ${sub.status}`}>
+          <article key={sub.id} className={css.item} aria-label={`${sub.planName} ${sub.status}`}>
             <p>
               <strong>{sub.planName}</strong> · <span className={sub.status === 'PAST_DUE' ? css.badge.warn : css.badge.plain}>{sub.status}</span>{' '}
               · {m.ops_period({ start: formatDate(sub.startDate), end: sub.endDate ? formatDate(sub.endDate) : '—' })}
@@ -117,7 +117,7 @@ function Payments({ data, action }: { data: ViewerTimeline; action: OpsActionVie
     <section className={css.section} aria-labelledby="ops-payments">
       <h2 id="ops-payments" className={css.sectionTitle}>{m.ops_payments()}</h2>
       {data.payments.length === 0 ? <Empty>{m.ops_none_yet()}</Empty> : (
-        <div className={css.stack}>
+        <div>
           {data.payments.map((payment) => <Payment key={payment.id} payment={payment} email={data.viewer.email} action={action} />)}
         </div>
       )}
@@ -130,7 +130,7 @@ function Payment({ payment, email, action }: { payment: TimelinePayment; email: 
   const { reversible } = payment;
   const unsettled = payment.attempts.some((attempt) => UNSETTLED.includes(attempt.outcome));
   return (
-    <article className={css.stack} aria-labelledby={`ops-payment-${payment.id}`}>
+    <article className={css.item} aria-labelledby={`ops-payment-${payment.id}`}>
       <div>
         <h3 id={`ops-payment-${payment.id}`} className={css.sectionTitle}>
           <span className={css.mono}>{payment.referenceNumber}</span> · {formatPesos(payment.amount)} · {payment.status}

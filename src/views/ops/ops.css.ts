@@ -48,3 +48,11 @@ export const qr = style({ width: 200, height: 200, background: '#fff', padding: 
 export const grid2 = style({ display: 'grid', gap: space.md, '@media': { [breakpoint.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } });
 export const pre = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: font.size.sm, margin: 0, maxHeight: 240, overflow: 'auto' });
 export const linkButton = style({ background: 'none', border: 0, padding: 0, font: 'inherit', color: vars.color.accent, textDecoration: 'underline', cursor: 'pointer', minHeight: 24 });
+/** One item of a section (a subscription, a payment): ruled off from the next, its lines close together. */
+export const item = style({
+  display: 'grid', gap: space.sm, paddingBlock: space.md, borderTop: `1px solid ${vars.color.border}`, minWidth: 0,
+  selectors: { '&:first-of-type': { borderTop: 0, paddingTop: 0 } },
+});
+globalStyle(`${item} p, ${item} h3`, { margin: 0 });
+export const pageHead = style({ display: 'grid', gap: space.xs });
+globalStyle(`${pageHead} h1, ${pageHead} p`, { margin: 0 });
