@@ -3,12 +3,11 @@ import { afterEach, expect, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import { opsGateMachine } from '../../src/machines/opsGate/opsGate.machine';
 import { OPS_SESSION_KEY } from '../../src/views/ops/opsSessionStore';
-import { describeModel, type RunTools } from '../support/model';
+import { describeModel } from '../support/model';
 import { json, operatorSession, renderOps } from '../support/ops';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Run = ReturnType<typeof renderOps> & { tools: RunTools };
 
 const session = operatorSession('finance');
 const me = { email: 'finance@example.com', name: 'Nena Operator', role: 'finance' as const };

@@ -2,12 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import { voucherBatchMachine, type VoucherBatchRequest } from '../../src/machines/voucherBatch/voucherBatch.machine';
-import { describeModel, type RunTools } from '../support/model';
+import { describeModel } from '../support/model';
 import { json, ok, operatorSession, opsMe, renderOps } from '../support/ops';
 
 afterEach(() => vi.unstubAllGlobals());
 
-type Run = ReturnType<typeof renderOps> & { tools: RunTools };
 
 const plans = [{ id: 1, slug: 'monthly', name: 'Monthly', description: '', price: '99.00', currency: 'PHP', duration: '1', billingCycle: 'month', trialDays: 0, sortOrder: 1, isActive: true, features: [], popular: false }];
 const form = () => within(screen.getByRole('form', { name: 'Mint voucher codes' }));
