@@ -20,7 +20,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
         <tr key={entry.id}>
           <td>{when(entry.at)}</td>
           <td><span className={css.mono}>{entry.actorEmail}</span> ({entry.actorRole})</td>
-          <td className={css.mono}>{entry.action}</td>
+          <td className={`${css.mono} ${css.nowrap}`}>{entry.action}</td>
           <td>
             {entry.targetUserId ? <Link href={viewerPath(entry.targetUserId)}>{entry.targetEmail ?? entry.targetUserId}</Link> : (entry.targetEmail ?? '')}
             {entry.targetType ? <span className={css.small}> {entry.targetType} <span className={css.mono}>{entry.targetId}</span></span> : null}

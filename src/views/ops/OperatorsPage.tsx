@@ -50,7 +50,7 @@ export function OperatorsPage() {
           <Table caption={m.ops_operators_caption()} head={[m.ops_col_email(), m.ops_col_role(), m.ops_col_enrolled(), m.ops_col_granted(), m.ops_col_sessions(), m.ops_col_action()]}>
             {operators.data.operators.map((row) => (
               <tr key={row.userId}>
-                <td className={css.mono}>{row.email}</td>
+                <td className={`${css.mono} ${css.nowrap}`}>{row.email}</td>
                 <td>{roleName(row.role)}</td>
                 <td>{row.enrolled ? m.ops_yes() : m.ops_no()}</td>
                 <td>{when(row.grantedAt)}{row.grantedBy ? ` · ${row.grantedBy}` : ''}</td>

@@ -131,7 +131,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
   const { batch, codes, redemptions } = detail.data;
   return (
     <div className={css.stack}>
-      <div>
+      <div className={css.pageHead}>
         <h1 className={heading}>{m.ops_batch_title({ partner: batch.partner })}</h1>
         <p className={css.small}>
           {batch.planName} · {m.ops_days_count({ days: String(batch.days) })} · {m.ops_expires_on({ date: batch.expiresOn })} ·{' '}

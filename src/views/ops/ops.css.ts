@@ -25,7 +25,9 @@ export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize
 globalStyle(`${table} caption`, { textAlign: 'start', color: vars.color.textMuted, padding: `0 0 ${space.xs}`, fontSize: font.size.sm });
 globalStyle(`${table} th, ${table} td`, { textAlign: 'start', padding: `${space.xs} ${space.sm}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
 globalStyle(`${table} th`, { fontWeight: 600, whiteSpace: 'nowrap' });
-export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'anywhere' });
+// Ids and emails break only where they must (a table keeps them whole and scrolls sideways instead).
+export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', overflowWrap: 'break-word' });
+export const nowrap = style({ whiteSpace: 'nowrap' });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, alignItems: 'center' });
 export const rowEnd = style([row, { justifyContent: 'flex-end' }]);
 export const small = style({ fontSize: font.size.sm });
@@ -51,7 +53,7 @@ export const linkButton = style({ background: 'none', border: 0, padding: 0, fon
 /** One item of a section (a subscription, a payment): ruled off from the next, its lines close together. */
 export const item = style({
   display: 'grid', gap: space.sm, paddingBlock: space.md, borderTop: `1px solid ${vars.color.border}`, minWidth: 0,
-  selectors: { '&:first-of-type': { borderTop: 0, paddingTop: 0 } },
+  selectors: { '&:first-of-type': { borderTop: 0, paddingTop: 0 }, '&:last-of-type': { paddingBottom: 0 } },
 });
 globalStyle(`${item} p, ${item} h3`, { margin: 0 });
 export const pageHead = style({ display: 'grid', gap: space.xs });
