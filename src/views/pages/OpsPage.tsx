@@ -6,7 +6,7 @@
  * (hidden, still mounted) underneath, so nothing typed is lost.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { m } from '../../i18n';
 import { loginPathFor } from '../../lib/route-paths';
@@ -16,12 +16,31 @@ import { ConsoleRoutes } from '../ops/ConsoleRoutes';
 import { EnrolView, GateProblem, RecoveryCodesView, VerifyView } from '../ops/GateViews';
 import { OpsContext } from '../ops/opsContext';
 import { readOpsSession, writeOpsSession } from '../ops/opsSessionStore';
+import { focusFromScript } from '../focusFromScript';
 import { useServices } from '../services';
 import { useConnect, useFlow } from '../useFlow';
 import NotFoundPage from './NotFoundPage';
 
 function Loading() {
   return <p role="status" className="visually-hidden">{m.loading()}</p>;
+}
+
+/**
+ * The door's faces change on one address (enrol, recovery codes, verify, the console): each new face
+ * takes focus to its heading, as a route change does (routeChange.ts), so keyboard and screen reader start there.
+ */
+function useFocusOnFaceChange(face: string) {
+  const previous = useRef(face);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = face;
+    // The first face after loading is the visit's first page: the browser's own start stays (as routeChange.ts).
+    if (before === face || before === 'loading' || before === 'enrolStarting') return;
+    const heading = [...document.querySelectorAll<HTMLElement>('#main h1, h1')].find((h) => h.getClientRects().length > 0);
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    focusFromScript(heading, { preventScroll: true });
+  }, [face]);
 }
 
 function OpsGate({ signedIn }: { signedIn: boolean }) {
@@ -46,6 +65,7 @@ function OpsGate({ signedIn }: { signedIn: boolean }) {
   // Any ops call answering 401 (expired or revoked) asks for a code again, the page kept underneath.
   useEffect(() => ops.onOpsExpired(() => actor.send({ type: 'session.expired' })), [ops, actor]);
   const view = useConnect(actor, connectOpsGate);
+  useFocusOnFaceChange(view.face);
 
   const codeProps = {
     submitting: view.submitting, code: view.code, fieldError: view.fieldError, serverMessage: view.serverMessage, onSubmit: view.onSubmitCode,
