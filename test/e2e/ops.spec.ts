@@ -4,6 +4,7 @@
  * (a) finds a viewer by the payment reference and refunds it: the sandbox and the viewer's own pages
  * show it; (b) mints a voucher batch, and a viewer redeems one of its codes; (c) the audit page lists both.
  */
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
@@ -179,5 +180,18 @@ test.describe.serial('the back office', () => {
     await expect(log.getByRole('row').filter({ hasText: 'payment.reverse' }).filter({ hasText: refundedEmail })).toContainText('Charged by mistake (e2e)');
     await expect(log.getByRole('row').filter({ hasText: 'voucher_batch.create' }).first()).toContainText('Partner promo (e2e)');
     expect(problems).toEqual([]);
+  });
+
+  test('exports the payments of a range of Manila dates as CSV, the last row TOTAL', async () => {
+    await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Exports' }).click();
+    await ops.getByLabel('From (Manila date)').fill('2026-01-01');
+    await ops.getByLabel('To (Manila date)').fill('2026-12-31');
+    const download = ops.waitForEvent('download');
+    await ops.getByRole('button', { name: 'Download payments' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('payments-2026-01-01-2026-12-31.csv');
+    const text = (await readFile((await file.path())!, 'utf8')).trim().split('\n');
+    expect(text.at(-1)).toMatch(/^"?TOTAL/);
+    await expect(ops.getByRole('status')).toHaveText('Downloaded.');
   });
 });

@@ -43,7 +43,7 @@ export function ExportsPage() {
     <div className={css.stack}>
       <h1 className={heading}>{m.ops_exports()}</h1>
       <p>{m.ops_exports_intro()}</p>
-      <form className={css.section} noValidate onSubmit={onSubmit} aria-label={m.ops_exports()}>
+      <form className={css.formSection} noValidate onSubmit={onSubmit} aria-label={m.ops_exports()}>
         <div className={css.grid2}>
           <TextField label={m.ops_from_label()} name="from" type="date" value={range.from} onChange={(e) => setRange({ ...range, from: e.currentTarget.value })} error={error} />
           <TextField label={m.ops_to_label()} name="to" type="date" value={range.to} onChange={(e) => setRange({ ...range, to: e.currentTarget.value })} />

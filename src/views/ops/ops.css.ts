@@ -58,3 +58,4 @@ export const item = style({
 globalStyle(`${item} p, ${item} h3`, { margin: 0 });
 export const pageHead = style({ display: 'grid', gap: space.xs });
 globalStyle(`${pageHead} h1, ${pageHead} p`, { margin: 0 });
+export const formSection = style([section, { display: 'grid', gap: space.md }]);
