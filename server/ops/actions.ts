@@ -26,11 +26,10 @@ import type { Queryable } from '../platform/db';
 import { HttpError } from '../platform/http';
 import type { Mailer } from '../platform/mail';
 import { writeAudit, type Actor } from './audit';
-import { NOT_FOUND, paymentsOf, subscriptionView, toTimelineSubscription, UUID } from './viewers';
+import { GATEWAY_DOWN, NOT_FOUND, paymentsOf, subscriptionView, toTimelineSubscription, UUID } from './viewers';
 
 export type OpsDeps = Pick<BillingDeps, 'db' | 'gateway' | 'log' | 'publicBaseUrl'> & { mailer: Mailer };
 
-export const GATEWAY_DOWN = 'Maya could not be reached. Nothing was changed; please try again.';
 export const GATEWAY_UNSURE = 'Maya did not answer. The reversal may have been made: it is listed under reversals in the queues; check it at Maya before trying again.';
 const MAYA_REASON = 'Sine Bisaya: given back by our support';
 

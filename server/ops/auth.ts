@@ -210,14 +210,18 @@ export interface OpsCaller extends OperatorRecord {
 export async function sessionOf(db: Db, token: string, nowMs = Date.now()): Promise<OpsCaller | 'unknown' | 'expired'> {
   if (!/^[A-Za-z0-9_-]{40,60}$/.test(token)) return 'unknown';
   const now = new Date(nowMs);
+  // Whether it is open is decided in the read, and only an open session is used (its idle time starts again).
   const row = (
     await db.query<{ id: string; user_id: string; open: boolean }>(
-      `UPDATE ops_sessions o SET last_used_at = CASE WHEN o.revoked_at IS NULL AND o.expires_at > $2 AND o.last_used_at > $3
+      `WITH s AS (
+         SELECT o.id, o.user_id, (o.revoked_at IS NULL AND o.expires_at > $2 AND o.last_used_at > $3
            AND EXISTS (SELECT 1 FROM operator_roles r WHERE r.user_id = o.user_id)
-           AND (o.viewer_session_id IS NULL OR EXISTS (SELECT 1 FROM sessions s WHERE s.id = o.viewer_session_id AND s.revoked_at IS NULL))
-         THEN $2 ELSE o.last_used_at END
-       WHERE o.token_hash = $1
-       RETURNING o.id, o.user_id, (o.last_used_at = $2) AS open`,
+           AND (o.viewer_session_id IS NULL OR EXISTS (SELECT 1 FROM sessions vs WHERE vs.id = o.viewer_session_id AND vs.revoked_at IS NULL))) AS open
+         FROM ops_sessions o WHERE o.token_hash = $1
+       ), used AS (
+         UPDATE ops_sessions SET last_used_at = $2 WHERE id = (SELECT id FROM s WHERE open) RETURNING id
+       )
+       SELECT s.id, s.user_id, s.open FROM s`,
       [sha256(token), now, new Date(nowMs - OPS_IDLE_MS)],
     )
   ).rows[0];

@@ -14,7 +14,7 @@ import type { AppEnv, Services } from '../context';
 import { clientAddress } from '../platform/client';
 import { createMailer } from '../platform/mail';
 import { fail, HttpError, ok, readBody } from '../platform/http';
-import { cancelByOperator, extendSubscription, GATEWAY_DOWN, resendMail, resolveRecord, retryRenewal, reversePayment, setDunning, type OpsDeps } from './actions';
+import { cancelByOperator, extendSubscription, resendMail, resolveRecord, retryRenewal, reversePayment, setDunning, type OpsDeps } from './actions';
 import { listAudit } from './audit';
 import type { Actor } from './audit';
 import { confirmEnrolment, endSession, grantRole, listOperators, operatorOf, revokeSessions, sessionOf, startEnrolment, verifyCode, type OperatorRecord } from './auth';
@@ -109,15 +109,7 @@ export const OPS_ROUTES: OpsRoute[] = [
   { method: 'GET', path: '/viewers/:userId', role: 'support', handle: async (c, d) => ok(c, await viewerTimeline(d.services.db, param(c, 'userId'))) },
   {
     method: 'GET', path: '/attempts/:attemptId/maya', role: 'support',
-    handle: async (c, d) => {
-      try {
-        return ok(c, await mayaView(d.services.db, d.services.gateway, param(c, 'attemptId')));
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        d.services.log(`ops: Maya could not be read for attempt ${param(c, 'attemptId')}: ${error instanceof Error ? error.message : String(error)}`);
-        throw new HttpError(502, GATEWAY_DOWN);
-      }
-    },
+    handle: async (c, d) => ok(c, await mayaView(d.services.db, d.services.gateway, param(c, 'attemptId'), d.services.log)),
   },
   {
     method: 'POST', path: '/payments/:recordId/reverse', role: 'finance',

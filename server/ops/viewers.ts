@@ -123,7 +123,10 @@ export function reversibleOf(payment: Pick<PaymentView, 'status' | 'payment_meth
   const charge = attempts.find((a) => a.id === payment.applied_attempt_id);
   if (!charge || payment.status !== 'PAYMENT_SUCCESS') {
     if (payment.status === 'REVERSAL_DUE') return none('It pays for nothing: the reconciler gives it back.');
-    return none(payment.status === 'VOIDED' || payment.status === 'REFUNDED' ? 'Already given back.' : 'Nothing was charged.');
+    if (payment.status === 'VOIDED' || payment.status === 'REFUNDED') return none('Already given back.');
+    // Paid before the ledger of gateway attempts (migration 011): no charge of ours names Maya's payment.
+    if (payment.status === 'PAYMENT_SUCCESS') return none("Paid before the ledger: refund it from Maya's manager.");
+    return none('Nothing was charged.');
   }
   const reversal = attempts.find((a) => a.reverses === charge.id && ['OPEN', 'UNKNOWN', 'SUCCEEDED'].includes(a.outcome));
   if (reversal) return none(reversal.outcome === 'SUCCEEDED' ? 'Already given back.' : 'A reversal of this payment is already on its way.');
@@ -206,7 +209,7 @@ export async function viewerTimeline(db: Db, userId: string): Promise<ViewerTime
 }
 
 /** What Maya says of an attempt now: a payment by its id, a checkout by its id, else the reference's payments. */
-export async function mayaView(db: Db, gateway: Gateway, attemptId: string): Promise<{ status: string; amount: string | null; raw: unknown }> {
+export async function mayaView(db: Db, gateway: Gateway, attemptId: string, log: (line: string) => void): Promise<{ status: string; amount: string | null; raw: unknown }> {
   if (!UUID.test(attemptId)) throw new HttpError(404, NOT_FOUND);
   const attempt = (await db.query<{ kind: string; maya_id: string | null; reference_id: string }>('SELECT kind, maya_id, reference_id FROM gateway_attempts WHERE id = $1', [attemptId])).rows[0];
   if (!attempt) throw new HttpError(404, NOT_FOUND);
@@ -217,14 +220,23 @@ export async function mayaView(db: Db, gateway: Gateway, attemptId: string): Pro
       return null;
     }
   };
-  if (attempt.kind === 'CHECKOUT' && attempt.maya_id) {
-    const checkout = await gateway.getCheckout(attempt.maya_id);
-    return { status: checkout.paymentStatus, amount: money(checkout.totalAmount.value ?? checkout.totalAmount.amount), raw: checkout };
+  const mayaId = attempt.maya_id;
+  try {
+    if (attempt.kind === 'CHECKOUT' && mayaId) {
+      const checkout = await gateway.getCheckout(mayaId);
+      return { status: checkout.paymentStatus, amount: money(checkout.totalAmount.value ?? checkout.totalAmount.amount), raw: checkout };
+    }
+    if (mayaId && attempt.kind !== 'VOID' && attempt.kind !== 'REFUND') {
+      const payment = await gateway.getPayment(mayaId);
+      return { status: payment.status, amount: money(payment.amount), raw: payment };
+    }
+    const payments = await gateway.getPaymentsByReference(attempt.reference_id);
+    return { status: payments.at(-1)?.status ?? 'NONE', amount: money(payments.at(-1)?.amount), raw: payments };
+  } catch (error) {
+    log(`ops: Maya could not be read for attempt ${attemptId}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(502, GATEWAY_DOWN);
   }
-  if (attempt.maya_id && attempt.kind !== 'VOID' && attempt.kind !== 'REFUND') {
-    const payment = await gateway.getPayment(attempt.maya_id);
-    return { status: payment.status, amount: money(payment.amount), raw: payment };
-  }
-  const payments = await gateway.getPaymentsByReference(attempt.reference_id);
-  return { status: payments.at(-1)?.status ?? 'NONE', amount: money(payments.at(-1)?.amount), raw: payments };
 }
+
+/** Said when Maya could not be reached (a read, a void or refund). */
+export const GATEWAY_DOWN = 'Maya could not be reached. Nothing was changed; please try again.';

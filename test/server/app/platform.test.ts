@@ -111,6 +111,7 @@ describe('seed data (design: reference data)', () => {
       { code: 'SUGBO365', days: 365, reusable: false },
     ]);
     const users = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-    expect(users.rows[0]!.count).toBe(4);
+    // The four demo viewers and the three demo operators (issue 35).
+    expect(users.rows[0]!.count).toBe(7);
   });
 });

@@ -58,6 +58,9 @@ describe('operator sign-in', () => {
     const replay = await viewer.post('/session', { code: totpCode(op.secret) });
     expect(replay.status).toBe(400);
     expect(replay.json.message).toBe(OPS_MESSAGES.wrongCode);
+    // In the operator's language (the catalogs: messages/ceb.json).
+    const inBisaya = await server.call('POST', `${OPS}/session`, { token: op.accessToken, body: { code: '000000' }, headers: { 'Accept-Language': 'ceb' } });
+    expect(inBisaya.json.message).toBe('Sayop ang code.');
     const next = totpCode(op.secret, Date.now() + 30_000);
     expect((await viewer.post('/session', { code: next })).status).toBe(200);
     expect((await viewer.post('/session', { code: next })).status).toBe(400);

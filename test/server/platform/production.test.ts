@@ -101,7 +101,13 @@ describe('the embedded default (no settings)', () => {
   it('writes the demo accounts and vouchers, as before', async () => {
     const db = await openTestDatabase();
     const users = await db.query<{ email: string }>('SELECT email FROM users ORDER BY email');
-    expect(users.rows.map((r) => r.email)).toEqual(['canceled@example.com', 'free@example.com', 'premium@example.com', 'voucher@example.com']);
+    expect(users.rows.map((r) => r.email)).toEqual([
+      'admin@example.com', 'canceled@example.com', 'finance@example.com', 'free@example.com', 'premium@example.com', 'support@example.com', 'voucher@example.com',
+    ]);
+    // The demo operators (issue 35): dev only, not enrolled in TOTP.
+    const operators = await db.query<{ email: string; role: string }>('SELECT u.email, r.role FROM operator_roles r JOIN users u ON u.id = r.user_id ORDER BY u.email');
+    expect(operators.rows).toEqual([{ email: 'admin@example.com', role: 'admin' }, { email: 'finance@example.com', role: 'finance' }, { email: 'support@example.com', role: 'support' }]);
+    expect((await db.query('SELECT 1 FROM operator_totp')).rows).toEqual([]);
     const vouchers = await db.query<{ code: string }>('SELECT code FROM vouchers ORDER BY code');
     expect(vouchers.rows.map((r) => r.code)).toEqual(['BISAYA30', 'SUGBO365']);
     await db.close();
@@ -114,7 +120,9 @@ describe('the database in production', () => {
     await prepareDatabase(db, 'production');
     const plans = await db.query<{ slug: string }>('SELECT slug FROM plans ORDER BY id');
     expect(plans.rows.map((r) => r.slug)).toEqual([...SEED_PLANS, ...SEED_VOUCHER_PLANS].map((p) => p.slug));
-    for (const table of ['users', 'vouchers', 'subscriptions', 'payment_records', 'saved_cards', 'server_clock', 'sandbox_customers', 'sandbox_cards', 'sandbox_payments']) {
+    // No operator either (issue 35): the first admin is made by `npm run ops:grant`, never by a start.
+    for (const table of ['users', 'vouchers', 'subscriptions', 'payment_records', 'saved_cards', 'server_clock', 'sandbox_customers', 'sandbox_cards', 'sandbox_payments',
+      'operator_roles', 'operator_totp', 'operator_recovery_codes', 'ops_sessions', 'audit_log', 'voucher_batches']) {
       expect(`${table}: ${(await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n}`).toBe(`${table}: 0`);
     }
     expect(await productionDataProblems(db)).toEqual([]);
@@ -131,6 +139,7 @@ describe('the database in production', () => {
     expect(refused.split('\n')).toEqual([
       'APP_ENV=production: not starting, the database holds dev data (docs/operations.md#demo-data):',
       '- the demo accounts canceled@example.com, free@example.com, premium@example.com, voucher@example.com (their password is in the README)',
+      '- the demo operators admin@example.com, finance@example.com, support@example.com (their password is in the README)',
       `- the demo vouchers ${SEED_VOUCHERS.map((v) => v.code).join(', ')} (printed in the README)`,
       '- the billing clock fixed at 2027-01-15T00:00:00.000Z by /dev/clock (DELETE FROM server_clock)',
     ]);
