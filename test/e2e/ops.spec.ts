@@ -44,6 +44,8 @@ async function buyMonthly(page: Page, email: string): Promise<string> {
 }
 
 /** A fresh operator, signed in with a second factor enrolled from the page's own secret. */
+let recoveryCodes: string[] = [];
+
 async function enrolledOperator(browser: Browser, request: APIRequestContext, role: 'finance' | 'admin'): Promise<Page> {
   const email = unique(`ops-${role}`);
   expect((await request.post('/dev/operators', { data: { email, role } })).ok()).toBe(true);
@@ -59,6 +61,7 @@ async function enrolledOperator(browser: Browser, request: APIRequestContext, ro
   // A new face of the door on the same address takes focus to its heading.
   await expect(page.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeFocused();
   await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  recoveryCodes = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents();
   await page.getByRole('button', { name: 'I saved them' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Find a viewer' })).toBeVisible();
   await expect(page).toHaveTitle('Find a viewer · Sine Bisaya');
@@ -180,6 +183,24 @@ test.describe.serial('the back office', () => {
     await expect(log.getByRole('row').filter({ hasText: 'payment.reverse' }).filter({ hasText: refundedEmail })).toContainText('Charged by mistake (e2e)');
     await expect(log.getByRole('row').filter({ hasText: 'voucher_batch.create' }).first()).toContainText('Partner promo (e2e)');
     expect(problems).toEqual([]);
+  });
+
+  test('a revoked ops session asks for a code again, the page kept; a recovery code opens it', async () => {
+    await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Operators' }).click();
+    const me = ops.getByRole('row').filter({ hasText: /ops-admin-/ }).filter({ has: ops.getByRole('button', { name: 'Sign out everywhere' }) }).first();
+    await me.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const panel = ops.getByRole('region', { name: 'Sign out everywhere' });
+    await panel.getByRole('textbox', { name: 'Reason (written to the audit log)' }).fill('Lost laptop (e2e)');
+    await panel.getByRole('button', { name: 'Continue' }).click();
+    await panel.getByRole('button', { name: 'Confirm' }).click();
+    // The revoke answers, then the console's next read meets the ended session: a code again.
+    await expect(ops.getByRole('heading', { level: 1, name: 'Verify it is you' })).toBeVisible();
+    await expect(ops.getByRole('alert').filter({ hasText: 'Your operator session has expired. Please verify again.' })).toBeVisible();
+    await expect(ops).toHaveURL(/\/ops\/operators$/);
+    await ops.getByRole('textbox', { name: 'Code' }).fill(recoveryCodes[0]!);
+    await ops.getByRole('button', { name: 'Verify' }).click();
+    await expect(ops.getByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();
+    await expect(ops.getByRole('heading', { level: 1, name: 'Operators' })).toBeFocused();
   });
 
   test('exports the payments of a range of Manila dates as CSV, the last row TOTAL', async () => {
