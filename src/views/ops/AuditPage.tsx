@@ -6,7 +6,7 @@ import { AUDIT_ACTIONS, type AuditEntry } from '../../api/ops/schemas';
 import { m } from '../../i18n';
 import { button, field, heading, input, label as labelClass } from '../../styles/ui.css';
 import { TextField } from '../parts/TextField';
-import { viewerPath } from './ConsoleRoutes';
+import { viewerPath } from './opsPaths';
 import * as css from './ops.css';
 import { useOps } from './opsContext';
 import { Empty, Loading, ReadFailed, Table, useOpsTitle, when } from './parts';

@@ -12,21 +12,7 @@ import { OperatorsPage } from './OperatorsPage';
 import { QueuesPage } from './QueuesPage';
 import { BatchPage, VouchersPage } from './VouchersPage';
 import { ViewerPage } from './ViewerPage';
-
-export const opsPaths = {
-  home: '/ops',
-  find: '/ops/find',
-  viewer: '/ops/viewers/:userId',
-  queues: '/ops/queues',
-  vouchers: '/ops/vouchers',
-  batch: '/ops/vouchers/:batchId',
-  exports: '/ops/exports',
-  audit: '/ops/audit',
-  operators: '/ops/operators',
-} as const;
-
-export const viewerPath = (userId: string) => `/ops/viewers/${encodeURIComponent(userId)}`;
-export const batchPath = (batchId: string) => `/ops/vouchers/${encodeURIComponent(batchId)}`;
+import { opsPaths, roleName } from './opsPaths';
 
 const NAV: Array<{ path: string; label: () => string; least: OperatorRole }> = [
   { path: opsPaths.find, label: m.ops_find, least: 'support' },
@@ -36,9 +22,6 @@ const NAV: Array<{ path: string; label: () => string; least: OperatorRole }> = [
   { path: opsPaths.audit, label: m.ops_audit, least: 'support' },
   { path: opsPaths.operators, label: m.ops_operators, least: 'admin' },
 ];
-
-const ROLE_NAMES: Record<OperatorRole, () => string> = { support: m.ops_role_support, finance: m.ops_role_finance, admin: m.ops_role_admin };
-export const roleName = (role: OperatorRole) => ROLE_NAMES[role]();
 
 export function ConsoleRoutes({ operator, onSignOut, signingOut }: { operator: Operator; onSignOut: () => void; signingOut: boolean }) {
   const [path] = useLocation();

@@ -6,7 +6,7 @@ import type { SearchResult } from '../../api/ops/schemas';
 import { m } from '../../i18n';
 import { button, heading } from '../../styles/ui.css';
 import { TextField } from '../parts/TextField';
-import { viewerPath } from './ConsoleRoutes';
+import { viewerPath } from './opsPaths';
 import * as css from './ops.css';
 import { useOps } from './opsContext';
 import { Empty, Loading, ReadFailed, Table, useOpsTitle } from './parts';
@@ -17,10 +17,15 @@ const MATCHED_BY: Record<SearchResult['matchedBy'], () => string> = {
 };
 
 export function FindPage() {
+  const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? '';
+  // A new address (Back to an earlier search) shows its own words in the box.
+  return <Find key={q} q={q} />;
+}
+
+function Find({ q }: { q: string }) {
   useOpsTitle(m.ops_find_viewer());
   const { api } = useOps();
   const [, navigate] = useLocation();
-  const q = new URLSearchParams(useSearch()).get('q')?.trim() ?? '';
   const [typed, setTyped] = useState(q);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const results = useQuery({

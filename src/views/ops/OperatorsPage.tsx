@@ -7,7 +7,7 @@ import { button, field, fieldError as fieldErrorClass, fieldset, heading, input,
 import { ErrorBox } from '../parts/ErrorBox';
 import { TextField } from '../parts/TextField';
 import { ActionPanel, isOpenFor, useOpsAction } from './ActionPanel';
-import { roleName } from './ConsoleRoutes';
+import { roleName } from './opsPaths';
 import * as css from './ops.css';
 import { useOps } from './opsContext';
 import { Empty, Loading, ReadFailed, Table, useOpsTitle, when } from './parts';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { m } from '../../i18n';
 import { formatPesos } from '../../machines/opsAction';
 import { heading } from '../../styles/ui.css';
-import { viewerPath } from './ConsoleRoutes';
+import { viewerPath } from './opsPaths';
 import * as css from './ops.css';
 import { useOps } from './opsContext';
 import { Empty, Loading, ReadFailed, Table, useOpsTitle, when } from './parts';

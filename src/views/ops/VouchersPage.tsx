@@ -12,7 +12,7 @@ import { TextField } from '../parts/TextField';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { ActionPanel, isOpenFor, useOpsAction } from './ActionPanel';
-import { batchPath, viewerPath } from './ConsoleRoutes';
+import { batchPath, viewerPath } from './opsPaths';
 import { saveBlob } from './download';
 import { manilaToday } from './manila';
 import * as css from './ops.css';
