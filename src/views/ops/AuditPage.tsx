@@ -70,7 +70,7 @@ export function AuditPage() {
         {audit.isPending && <Loading />}
         {audit.isError && <ReadFailed error={audit.error} onRetry={() => void audit.refetch()} />}
         {audit.isSuccess && entries.length === 0 && <Empty>{m.ops_no_audit_yet()}</Empty>}
-        {entries.length > 0 && <AuditTable entries={entries} caption={m.ops_audit_caption({ count: String(entries.length) })} />}
+        {entries.length > 0 && <AuditTable entries={entries} caption={entries.length === 1 ? m.ops_audit_caption_one() : m.ops_audit_caption({ count: String(entries.length) })} />}
         {audit.hasNextPage && (
           <p><button type="button" className={button.secondary} onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>{m.ops_more()}</button></p>
         )}

@@ -64,7 +64,7 @@ function Find({ q }: { q: string }) {
           {results.isError && <ReadFailed error={results.error} onRetry={() => void results.refetch()} />}
           {results.data && results.data.results.length === 0 && <Empty>{m.ops_no_results({ q })}</Empty>}
           {results.data && results.data.results.length > 0 && (
-            <Table caption={m.ops_results_caption({ q, count: String(results.data.results.length) })} head={[m.ops_col_viewer(), m.ops_col_email(), m.ops_col_matched_by(), m.ops_col_status()]}>
+            <Table caption={results.data.results.length === 1 ? m.ops_results_caption_one({ q }) : m.ops_results_caption({ q, count: String(results.data.results.length) })} head={[m.ops_col_viewer(), m.ops_col_email(), m.ops_col_matched_by(), m.ops_col_status()]}>
               {results.data.results.map((result) => (
                 <tr key={result.userId}>
                   <td><Link href={viewerPath(result.userId)}>{result.name || result.email}</Link></td>

@@ -150,7 +150,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
       {isOpenFor(action, 'disableBatch', batch.id) && <ActionPanel view={action} />}
       <section className={css.section} aria-labelledby="ops-codes">
         <h2 id="ops-codes" className={css.sectionTitle}>{m.ops_codes()}</h2>
-        <Table caption={m.ops_codes_caption({ count: String(codes.length) })} head={[m.ops_col_code(), m.ops_col_redemptions(), m.ops_col_status(), m.ops_col_action()]}>
+        <Table caption={codes.length === 1 ? m.ops_codes_caption_one() : m.ops_codes_caption({ count: String(codes.length) })} head={[m.ops_col_code(), m.ops_col_redemptions(), m.ops_col_status(), m.ops_col_action()]}>
           {codes.map((code) => (
             <tr key={code.code}>
               <td className={css.mono}>{code.code}</td>
