@@ -17,7 +17,13 @@ const storedSession = () => window.sessionStorage.getItem(OPS_SESSION_KEY);
 
 describeModel('opsGate', {
   machine: opsGateMachine,
-  inputs: [{ signedIn: true, stored: null }, { signedIn: false, stored: null }, { signedIn: true, stored: session }],
+  inputs: [
+    { signedIn: true, stored: null },
+    { signedIn: false, stored: session },
+    { signedIn: true, stored: session },
+    // Another operator's session left in this tab: never used.
+    { signedIn: true, stored: { ...session, operator: { ...session.operator, email: 'admin@example.com' } } },
+  ],
   events: {
     'code.submit': [
       { type: 'code.submit', code: '123456' },
@@ -71,6 +77,8 @@ describeModel('opsGate', {
     },
     signInNeeded: async (run) => {
       await waitFor(() => expect(run.location.history.at(-1)).toBe('/login?from=%2Fops%2Ffind'));
+      // No viewer signed in: an ops session left in this tab is forgotten.
+      expect(storedSession()).toBeNull();
     },
     checkFailed: () => {
       expect(screen.getByRole('alert')).toHaveTextContent('Network error');

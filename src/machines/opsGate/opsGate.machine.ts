@@ -75,7 +75,8 @@ export const opsGateMachine = setup({
       return error instanceof ApiError && error.status === 404;
     },
     isEnrolled: ({ event }) => (event as unknown as { output: OpsMe }).output.enrolled,
-    hasStoredSession: ({ context }) => context.session !== null,
+    // Only this operator's own session: a tab where another account signed in before keeps nothing of theirs.
+    hasOwnStoredSession: ({ context }) => context.session !== null && context.session.operator.email === context.me?.email,
     isTotpCode: ({ event }) => event.type === 'code.submit' && TOTP_CODE.test(normalizeCode(event.code)),
     isTotpOrRecoveryCode: ({ event }) =>
       event.type === 'code.submit' && (TOTP_CODE.test(normalizeCode(event.code)) || RECOVERY_CODE.test(normalizeCode(event.code))),
@@ -135,9 +136,9 @@ export const opsGateMachine = setup({
       always: [{ guard: 'isSignedIn', target: 'checking' }, { target: 'signInNeeded' }],
     },
     signInNeeded: {
-      description: 'No viewer session: the normal /login, then back to this page',
+      description: 'No viewer session: the normal /login, then back to this page; any ops session of this tab is forgotten',
       meta: { screen: '/login?from=/ops' },
-      entry: 'goToLogin',
+      entry: ['forgetSession', { type: 'storeSession', params: { session: null } }, 'goToLogin'],
     },
     checking: {
       description: 'Asking whether this account is an operator (GET /ops/me)',
@@ -159,8 +160,11 @@ export const opsGateMachine = setup({
       },
     },
     enrolledCheck: {
-      description: 'An enrolled operator: an ops session kept in this tab opens the console at once',
-      always: [{ guard: 'hasStoredSession', target: 'ready' }, { target: 'verifying' }],
+      description: 'An enrolled operator: their own ops session kept in this tab opens the console at once',
+      always: [
+        { guard: 'hasOwnStoredSession', target: 'ready' },
+        { target: 'verifying', actions: ['forgetSession', { type: 'storeSession', params: { session: null } }] },
+      ],
     },
     checkFailed: {
       description: 'The check could not be made (network, server): the message and Try again',
