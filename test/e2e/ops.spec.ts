@@ -97,7 +97,7 @@ test.describe.serial('the back office', () => {
     problems = watchConsole(ops);
     await ops.getByRole('searchbox').fill(reference);
     await ops.getByRole('button', { name: 'Search' }).click();
-    const results = ops.getByRole('table', { name: /viewers found for/ });
+    const results = ops.getByRole('table', { name: /viewers? found for/ });
     await expect(results.getByRole('row').nth(1)).toContainText('Payment reference');
     await results.getByRole('link').first().click();
     await expect(ops.getByRole('heading', { level: 1, name: 'Nena Cruz' })).toBeVisible();
@@ -179,7 +179,7 @@ test.describe.serial('the back office', () => {
 
   test('(c) the audit page lists the refund and the batch', async () => {
     await ops.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
-    const log = ops.getByRole('table', { name: /audit entries, newest first/ });
+    const log = ops.getByRole('table', { name: /audit entr(y|ies)/ });
     await expect(log.getByRole('row').filter({ hasText: 'payment.reverse' }).filter({ hasText: refundedEmail })).toContainText('Charged by mistake (e2e)');
     await expect(log.getByRole('row').filter({ hasText: 'voucher_batch.create' }).first()).toContainText('Partner promo (e2e)');
     expect(problems).toEqual([]);
