@@ -159,28 +159,39 @@ export async function issueInvoice(tx: Queryable, recordId: string): Promise<str
  * record locked. The memo copies its invoice (what is taken back), dated `at`. Answers its id, or null
  * when the record has no invoice.
  */
-export async function issueCreditMemo(tx: Queryable, recordId: string, at: Date, amount?: string): Promise<string | null> {
+export async function issueCreditMemo(tx: Queryable, recordId: string, at: Date, part?: { amount: string; reversalAttemptId: string }): Promise<string | null> {
+  // A part given back by an operator (the back office, server/ops/actions.ts): a memo of its own, for that
+  // part (VAT split as sold), naming the reversal; any memo of the record already answers "it has one" otherwise.
   const invoice = (
     await tx.query<{ id: string; memo_id: string | null }>(
-      `SELECT d.id, (SELECT m.id FROM tax_documents m WHERE m.invoice_id = d.id AND m.kind = 'CREDIT_MEMO') AS memo_id
+      `SELECT d.id, (SELECT m.id FROM tax_documents m WHERE m.invoice_id = d.id AND m.kind = 'CREDIT_MEMO'
+         AND ($2::uuid IS NULL OR m.reversal_attempt_id = $2::uuid) ORDER BY m.serial LIMIT 1) AS memo_id
        FROM tax_documents d WHERE d.payment_record_id = $1 AND d.kind = 'INVOICE'`,
-      [recordId],
+      [recordId, part?.reversalAttemptId ?? null],
     )
   ).rows[0];
   if (!invoice || invoice.memo_id) return invoice?.memo_id ?? null;
+  if (!part) {
+    // An operator's reversal on its way or made documents itself, part by part (its Maya webhook may decide
+    // the record before the operator's answer is recorded): no memo of the whole beside it.
+    const byOperator = await tx.query(
+      `SELECT 1 FROM gateway_attempts WHERE record_id = $1 AND reverses IS NOT NULL AND operator_request_key IS NOT NULL AND outcome IN ('OPEN', 'UNKNOWN', 'SUCCEEDED') LIMIT 1`,
+      [recordId],
+    );
+    if (byOperator.rows.length) return null;
+  }
   const { serial, number } = await nextNumber(tx, 'CREDIT_MEMO');
-  // A part given back (an operator's partial refund, server/ops/actions.ts): the memo takes back that part, VAT split as sold.
-  const part = amount === undefined ? null : splitVat(amount);
+  const money = part ? splitVat(part.amount) : null;
   const inserted = await tx.query<{ id: string }>(
     `INSERT INTO tax_documents (kind, serial, number, issued_at, user_id, payment_record_id, invoice_id, seller_name, seller_tin, seller_address, seller_sample,
        buyer_name, buyer_email, buyer_tin, description, purpose, plan_id, plan_names, period_start, period_end, vatable, vat, total, currency,
-       payment_method, card_type, card_last4, reference_id, maya_payment_id, language)
+       payment_method, card_type, card_last4, reference_id, maya_payment_id, language, reversal_attempt_id)
      SELECT 'CREDIT_MEMO', $2, $3, $4, d.user_id, d.payment_record_id, d.id, d.seller_name, d.seller_tin, d.seller_address, d.seller_sample,
        d.buyer_name, d.buyer_email, d.buyer_tin, d.description, d.purpose, d.plan_id, d.plan_names, d.period_start, d.period_end,
        COALESCE($5::numeric, d.vatable), COALESCE($6::numeric, d.vat), COALESCE($7::numeric, d.total), d.currency,
-       d.payment_method, d.card_type, d.card_last4, d.reference_id, d.maya_payment_id, d.language
+       d.payment_method, d.card_type, d.card_last4, d.reference_id, d.maya_payment_id, d.language, $8::uuid
      FROM tax_documents d WHERE d.id = $1 RETURNING id`,
-    [invoice.id, serial, number, at, part?.vatable ?? null, part?.vat ?? null, part?.total ?? null],
+    [invoice.id, serial, number, at, money?.vatable ?? null, money?.vat ?? null, money?.total ?? null, part?.reversalAttemptId ?? null],
   );
   return inserted.rows[0]!.id;
 }

@@ -112,7 +112,9 @@ export async function reversePayment(deps: OpsDeps, actor: Actor, recordId: stri
       await tx.query('UPDATE gateway_attempts SET operator_request_key = $2 WHERE id = $1', [attemptId, body.requestKey]);
       return {
         attemptId, userId: owner.user_id, referenceId: record.reference_id, currency: record.currency, kind: reversible.kind, amount: fromCentavos(amount),
-        full: amount === toCentavos(charge.amount), charge: { id: charge.id, mayaId: charge.mayaId, amount: charge.amount },
+        // The last of it: this part and those given back before make the whole charge.
+        full: amount === max && max + payment.attempts.filter((a) => a.reverses === charge.id && a.outcome === 'SUCCEEDED').reduce((sum, a) => sum + toCentavos(a.amount), 0) === toCentavos(charge.amount),
+        charge: { id: charge.id, mayaId: charge.mayaId, amount: charge.amount },
         before: { status: owner.status, reversible },
       };
     });
@@ -208,8 +210,8 @@ export async function reversePayment(deps: OpsDeps, actor: Actor, recordId: stri
     });
     await tx.query('UPDATE gateway_attempts SET operator_audit_id = $2::bigint WHERE id = $1', [claimed.attemptId, auditId]);
     await tx.query('UPDATE ops_requests SET status = 200, result = $2 WHERE request_key = $1', [body.requestKey, JSON.stringify(result)]);
-    // The credit memo last (its series stays locked until the end of the transaction): the whole invoice, or the part given back.
-    await issueCreditMemo(tx, recordId, at, claimed.full ? undefined : claimed.amount);
+    // The credit memo last (its series stays locked until the end of the transaction): for what this reversal gave back.
+    await issueCreditMemo(tx, recordId, at, { amount: claimed.amount, reversalAttemptId: claimed.attemptId });
   });
   deps.log(`ops: ${actor.email} ${kind === 'void' ? 'voided' : 'refunded'} ${claimed.amount} of ${claimed.referenceId}`);
   return result;

@@ -5,6 +5,7 @@
  */
 import type { SearchResult, TimelinePayment, TimelineSubscription, ViewerTimeline } from '../../src/api/ops/schemas';
 import { MANILA_OFFSET_MS } from '../../src/lib/product';
+import { fromCentavos, toCentavos } from '../../src/lib/vat';
 import { REFUND_WINDOW_DAYS } from '../billing/reversals';
 import { fromMayaValue, type Gateway } from '../gateway/maya';
 import { DAY_MS, now } from '../platform/clock';
@@ -128,14 +129,17 @@ export function reversibleOf(payment: Pick<PaymentView, 'status' | 'payment_meth
     if (payment.status === 'PAYMENT_SUCCESS') return none("Paid before the ledger: refund it from Maya's manager.");
     return none('Nothing was charged.');
   }
-  const reversal = attempts.find((a) => a.reverses === charge.id && ['OPEN', 'UNKNOWN', 'SUCCEEDED'].includes(a.outcome));
-  if (reversal) return none(reversal.outcome === 'SUCCEEDED' ? 'Already given back.' : 'A reversal of this payment is already on its way.');
-  if (charge.outcome !== 'SUCCEEDED') return none('Already given back.');
+  const reversals = attempts.filter((a) => a.reverses === charge.id);
+  if (reversals.some((a) => a.outcome === 'OPEN' || a.outcome === 'UNKNOWN')) return none('A reversal of this payment is already on its way.');
+  // What operators gave back already, in parts (each a refund); the rest may still be refunded.
+  const given = reversals.filter((a) => a.outcome === 'SUCCEEDED').reduce((sum, a) => sum + toCentavos(a.amount), 0);
+  const left = toCentavos(charge.amount) - given;
+  if (charge.outcome !== 'SUCCEEDED' || left <= 0) return none('Already given back.');
   const paidAt = charge.paid_at ?? payment.paid_at ?? payment.created_at;
-  if (manilaDay(paidAt) === manilaDay(at)) return { kind: 'void', maxAmount: charge.amount, why: null };
+  if (given === 0 && manilaDay(paidAt) === manilaDay(at)) return { kind: 'void', maxAmount: charge.amount, why: null };
   const last = new Date(paidAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
   if (at.getTime() > last.getTime()) return none("Maya refunds a payment only within 180 days. Refund it by hand from Maya's manager.");
-  return { kind: 'refund', maxAmount: charge.amount, why: `Refundable until ${manilaDay(last)}.` };
+  return { kind: 'refund', maxAmount: fromCentavos(left), why: `Refundable until ${manilaDay(last)}.` };
 }
 
 export async function paymentsOf(q: Queryable, userId: string, at: Date, recordId?: string): Promise<TimelinePayment[]> {

@@ -155,3 +155,20 @@ ALTER TABLE vouchers
   ADD COLUMN use_limit integer CHECK (use_limit IS NULL OR use_limit >= 1);
 CREATE INDEX vouchers_batch ON vouchers (batch_id) WHERE batch_id IS NOT NULL;
 CREATE INDEX voucher_redemptions_user ON voucher_redemptions (user_id);
+
+/* ------------------------------------------------------------------ refunds in parts */
+
+-- An operator may refund a payment in parts, up to what was charged (the back office). The ledger still
+-- holds one reversal in flight per charge, and the system's own reversal (of a charge that pays for
+-- nothing, reversals.ts) once done; an operator's parts (operator_request_key set when each is opened)
+-- may each be done.
+DROP INDEX gateway_attempts_one_reversal;
+CREATE UNIQUE INDEX gateway_attempts_one_reversal ON gateway_attempts (reverses)
+  WHERE reverses IS NOT NULL AND (outcome IN ('OPEN', 'UNKNOWN') OR (outcome = 'SUCCEEDED' AND operator_request_key IS NULL));
+
+-- Each part given back has its own credit memo, naming the reversal it documents; a memo of the whole
+-- (the system's, or one made before this) stays one per invoice.
+ALTER TABLE tax_documents ADD COLUMN reversal_attempt_id uuid REFERENCES gateway_attempts (id);
+DROP INDEX tax_documents_one_memo;
+CREATE UNIQUE INDEX tax_documents_one_memo ON tax_documents (invoice_id) WHERE kind = 'CREDIT_MEMO' AND reversal_attempt_id IS NULL;
+CREATE UNIQUE INDEX tax_documents_one_memo_per_reversal ON tax_documents (reversal_attempt_id) WHERE reversal_attempt_id IS NOT NULL;

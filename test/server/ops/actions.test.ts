@@ -96,7 +96,7 @@ describe('reverse a payment', () => {
     expect(after.json.data.audit[0]).toMatchObject({ action: 'payment.reverse', actorRole: 'finance', targetId: record.id });
   });
 
-  it('refunds a part after the day; the rest stays paid; a second reversal of it is refused', async () => {
+  it('refunds in parts after the day, up to what was charged; each part its credit memo; the last part makes it REFUNDED', async () => {
     const bought = await server.freezeClock();
     const record = await buyMonthlyByCard();
     await server.setClock(new Date(bought.getTime() + 2 * DAY));
@@ -108,10 +108,24 @@ describe('reverse a payment', () => {
     expect(part.json.data).toEqual({ kind: 'refund', amount: '49.50', outcome: 'SUCCEEDED' });
     expect(await sandboxOf(record.reference_id)).toEqual([{ status: 'PAYMENT_SUCCESS', refunded: '49.50' }]);
     expect((await server.db.query<{ status: string }>('SELECT status FROM payment_records WHERE id = $1', [record.id])).rows[0]!.status).toBe('PAYMENT_SUCCESS');
-    const memo = await server.db.query<{ total: string; vat: string }>(`SELECT total::text AS total, vat::text AS vat FROM tax_documents WHERE payment_record_id = $1 AND kind = 'CREDIT_MEMO'`, [record.id]);
-    expect(memo.rows).toEqual([{ total: '49.50', vat: '5.30' }]);
-    const second = await finance.post(`/payments/${record.id}/reverse`, { amount: '10.00', reason: 'And a little more', requestKey: randomUUID() });
-    expect(second.status).toBe(409);
+    expect(await invariants()).toBe(5);
+    // What is left: 49.50; more is refused, a second part within it is taken.
+    const userId = (await server.db.query<{ user_id: string }>('SELECT user_id FROM payment_records WHERE id = $1', [record.id])).rows[0]!.user_id;
+    const timeline = (await finance.get(`/viewers/${userId}`)).json.data;
+    expect(timeline.payments.find((p: { id: string }) => p.id === record.id).reversible).toMatchObject({ kind: 'refund', maxAmount: '49.50' });
+    expect((await finance.post(`/payments/${record.id}/reverse`, { amount: '49.51', reason: 'A little more', requestKey: randomUUID() })).json.message).toBe(OPS_MESSAGES.tooMuch);
+    const second = await finance.post(`/payments/${record.id}/reverse`, { amount: '20.00', reason: 'And some more goodwill', requestKey: randomUUID() });
+    expect(second.status, second.json.message).toBe(200);
+    expect(await sandboxOf(record.reference_id)).toEqual([{ status: 'PAYMENT_SUCCESS', refunded: '69.50' }]);
+    const last = await finance.post(`/payments/${record.id}/reverse`, { amount: '29.50', reason: 'Refund the rest', requestKey: randomUUID() });
+    expect(last.status, last.json.message).toBe(200);
+    expect(await sandboxOf(record.reference_id)).toEqual([{ status: 'REFUNDED', refunded: '99.00' }]);
+    expect((await server.db.query<{ status: string }>('SELECT status FROM payment_records WHERE id = $1', [record.id])).rows[0]!.status).toBe('REFUNDED');
+    const memos = await server.db.query<{ total: string; vat: string }>(
+      `SELECT total::text AS total, vat::text AS vat FROM tax_documents WHERE payment_record_id = $1 AND kind = 'CREDIT_MEMO' ORDER BY serial`, [record.id],
+    );
+    expect(memos.rows).toEqual([{ total: '49.50', vat: '5.30' }, { total: '20.00', vat: '2.14' }, { total: '29.50', vat: '3.16' }]);
+    expect((await finance.post(`/payments/${record.id}/reverse`, { amount: '1.00', reason: 'Nothing is left', requestKey: randomUUID() })).status).toBe(409);
     expect(await invariants()).toBe(5);
   });
 

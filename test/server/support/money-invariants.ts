@@ -200,18 +200,26 @@ export async function checkMoneyInvariants(query: MoneyQuery, options: MoneyInva
     for (const r of undocumented.rows) {
       violations.push({ rule: 'e', text: `payment ${r.id} (${r.reference_id}, ${r.status}, ${peso(cents(r.total))}) has ${r.invoices} invoice(s)${r.invoiced ? ` for ${peso(cents(r.invoiced))}${r.adds_up ? '' : ', VATable + VAT ≠ total'}` : ''}` });
     }
-    // A part given back by an operator (a partial refund: the payment stays paid) has its memo, for that part.
-    const partial = goodwillTable
-      ? `(SELECT sum(o.amount) FROM gateway_attempts o WHERE o.record_id = r.id AND o.reverses IS NOT NULL AND o.operator_audit_id IS NOT NULL AND o.outcome = 'SUCCEEDED')`
-      : 'NULL::numeric';
+    // What operators gave back (the back office: in one or more parts) has one memo per part, for that part;
+    // any other reversal of a paid payment, one memo for the whole invoice.
+    const parts = goodwillTable
+      ? `(SELECT count(*) FROM gateway_attempts o WHERE o.record_id = r.id AND o.reverses IS NOT NULL AND o.operator_audit_id IS NOT NULL AND o.outcome = 'SUCCEEDED')`
+      : '0';
+    const partsTotal = goodwillTable
+      ? `(SELECT COALESCE(sum(o.amount), 0) FROM gateway_attempts o WHERE o.record_id = r.id AND o.reverses IS NOT NULL AND o.operator_audit_id IS NOT NULL AND o.outcome = 'SUCCEEDED')`
+      : '0';
     const memos = await query(
-      `SELECT i.number, r.status, count(m.id)::int AS memos, bool_and(m.total = COALESCE(CASE WHEN r.status = 'PAYMENT_SUCCESS' THEN ${partial} END, i.total)) AS same_total
-       FROM tax_documents i JOIN payment_records r ON r.id = i.payment_record_id
-       LEFT JOIN tax_documents m ON m.invoice_id = i.id AND m.kind = 'CREDIT_MEMO'
-       WHERE i.kind = 'INVOICE'
-       GROUP BY i.id, i.number, r.id, r.status
-       HAVING count(m.id) <> (CASE WHEN r.status IN ('VOIDED', 'REFUNDED') OR (r.status = 'PAYMENT_SUCCESS' AND ${partial} IS NOT NULL) THEN 1 ELSE 0 END)
-          OR NOT COALESCE(bool_and(m.total = COALESCE(CASE WHEN r.status = 'PAYMENT_SUCCESS' THEN ${partial} END, i.total)), true)
+      `WITH per_invoice AS (
+         SELECT i.number, r.status, i.total, count(m.id)::int AS memos, COALESCE(sum(m.total), 0) AS memo_total, bool_and(m.total = i.total) AS same_total,
+           ${parts}::int AS parts, ${partsTotal} AS parts_total
+         FROM tax_documents i JOIN payment_records r ON r.id = i.payment_record_id
+         LEFT JOIN tax_documents m ON m.invoice_id = i.id AND m.kind = 'CREDIT_MEMO'
+         WHERE i.kind = 'INVOICE'
+         GROUP BY i.id, i.number, i.total, r.id, r.status
+       )
+       SELECT number, status, memos, CASE WHEN parts > 0 THEN memo_total = parts_total ELSE same_total END AS same_total FROM per_invoice
+       WHERE CASE WHEN parts > 0 THEN memos <> parts OR memo_total <> parts_total
+                  ELSE memos <> (CASE WHEN status IN ('VOIDED', 'REFUNDED') THEN 1 ELSE 0 END) OR NOT COALESCE(same_total, true) END
        LIMIT 20`,
     );
     for (const m of memos.rows) violations.push({ rule: 'e', text: `invoice ${m.number} of a ${m.status} payment has ${m.memos} credit memo(s)${m.same_total === false ? ' not for its total' : ''}` });
