@@ -34,9 +34,10 @@ const PAGE = /^src\/views\/pages\/(\w+)\.tsx$/;
 /**
  * A page's lazy parts it loads only when a person asks for them, never when idle (test/lib/bundle-budget
  * checks that no source loads them with useLoadedWhenIdle): the subscription page's cancel / reactivate
- * dialog, whose code comes when its opener is pointed at, focused or pressed.
+ * dialog, whose code comes when its opener is pointed at, focused or pressed; the back office's enrolment
+ * QR (issue 35: `qrcode`, drawn once per operator, at enrolment).
  */
-export const WHEN_ASKED = ['src/views/parts/CancelDialog.tsx', 'src/views/pages/ChangePlanDialog.tsx', 'src/views/pages/account/DeviceSignOutDialog.tsx'];
+export const WHEN_ASKED = ['src/views/parts/CancelDialog.tsx', 'src/views/pages/ChangePlanDialog.tsx', 'src/views/pages/account/DeviceSignOutDialog.tsx', 'src/views/ops/EnrolQr.tsx'];
 
 function closure(manifest: Manifest, keys: string[], seen = new Set<string>()): Set<string> {
   const walk = (key: string) => {

@@ -21,7 +21,9 @@ export function maskSecrets<T>(value: T, seen = new WeakSet<object>()): T {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const secretValue = isSecretKey(key) && item !== null && item !== undefined && item !== '' && typeof item !== 'object';
-    out[key] = secretValue ? MASK : maskSecrets(item, seen);
+    // A list of secrets under a secret's name (an operator's recovery codes): each one hidden.
+    const secretList = isSecretKey(key) && Array.isArray(item);
+    out[key] = secretValue ? MASK : secretList ? item.map((entry: unknown) => (entry !== null && typeof entry === 'object' ? maskSecrets(entry, seen) : MASK)) : maskSecrets(item, seen);
   }
   return out as T;
 }

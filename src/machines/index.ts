@@ -21,6 +21,9 @@ import { invoicePdfMachine } from './invoicePdf/invoicePdf.machine';
 import { devicesMachine } from './devices/devices.machine';
 import { changeEmailMachine } from './changeEmail/changeEmail.machine';
 import { emailUndoMachine } from './emailUndo/emailUndo.machine';
+import { opsGateMachine } from './opsGate/opsGate.machine';
+import { opsActionMachine } from './opsAction/opsAction.machine';
+import { voucherBatchMachine } from './voucherBatch/voucherBatch.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -45,4 +48,7 @@ export const machines = {
   subscribe: subscribeMachine,
   cardEntry: cardEntryMachine,
   walletLink: walletLinkMachine,
+  opsGate: opsGateMachine,
+  opsAction: opsActionMachine,
+  voucherBatch: voucherBatchMachine,
 } as const;

@@ -72,6 +72,9 @@ export const ROUTE_TABLE: readonly AppRoute[] = [
   { path: routes.subscribe, title: m.subscribe, guard: 'signedIn', page: lazyPage(() => import('./pages/SubscribePage')) },
   { path: routes.receipt, title: m.receipt, guard: 'signedIn', page: lazyPage(() => import('./pages/ReceiptPage')) },
   { path: routes.invoice, title: m.invoice, guard: 'signedIn', page: lazyPage(() => import('./pages/InvoicePage')) },
+  // The back office (issue 35): one lazy page for every /ops address, its own door (a viewer gets the 404
+  // page and its title, never a hint; the console names its own pages), so its code loads only when opened.
+  { path: /^\/ops(\/.*)?$/, title: m.page_not_found, guard: 'public', page: lazyPage(() => import('./pages/OpsPage')) },
 ];
 
 export const NOT_FOUND_TITLE = m.page_not_found;

@@ -25,6 +25,12 @@ describe('maskSecrets', () => {
   it('leaves empty values and non-secrets alone', () => {
     expect(maskSecrets({ password: '', token: null, name: 'Juan' })).toEqual({ password: '', token: null, name: 'Juan' });
   });
+  it('hides every entry of a list of secrets (an operator\'s recovery codes) and the enrolment secret', () => {
+    expect(maskSecrets({ recoveryCodes: ['abcd-1234', 'efgh-5678'], enrolment: { secret: 'JBSWY3DP', otpauthUrl: 'otpauth://totp/x?secret=JBSWY3DP' } })).toEqual({
+      recoveryCodes: [MASK, MASK], enrolment: { secret: MASK, otpauthUrl: MASK },
+    });
+  });
+
   it('survives cycles', () => {
     const a: Record<string, unknown> = { token: 't' };
     a.self = a;
