@@ -12,6 +12,7 @@ import type { ReadinessCheck } from './platform/health';
 import type { SignInThrottle } from './identity/throttle';
 import type { Tokens } from './identity/tokens';
 import type { UploadStore } from './identity/photos';
+import type { JobQueue } from './identity/accountJobs';
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +38,8 @@ export interface AppDeps {
   scriptHashes?: string[];
   /** METRICS_TOKEN: /metrics on this app answers the bearer of it; without one, /metrics is a 404 (platform/metrics.ts). */
   metricsToken?: string | null;
+  /** The job queue for the account's jobs (identity/accountJobs.ts); without one they run in this process. */
+  jobs?: JobQueue;
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */
