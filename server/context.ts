@@ -40,6 +40,8 @@ export interface AppDeps {
   metricsToken?: string | null;
   /** The job queue for the account's jobs (identity/accountJobs.ts); without one they run in this process. */
   jobs?: JobQueue;
+  /** DPO_EMAIL (settings.ts): the data protection officer /app-config.json names; default the sample. */
+  dpo?: { email: string; sample: boolean };
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */

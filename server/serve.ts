@@ -53,6 +53,7 @@ if (isLocalSandbox(settings.gateway)) {
 const accountJobs = lateJobQueue();
 const app = createApp({
   jobs: accountJobs,
+  dpo: settings.dpo,
   devModules,
   scriptHashes: serveSpa ? builtScriptHashes(distDir) : [],
   db,

@@ -530,6 +530,9 @@ export const appConfigSchema = z.object({
   playStoreUrl: z.string(),
   supportUrl: z.string(),
   socialLinks: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** The data protection officer's address (DPO_EMAIL); `dpoSample`: the embedded sample (issue 36). */
+  dpoEmail: z.optional(z.string()),
+  dpoSample: z.optional(z.boolean()),
 });
 
 /* ----------------------------------------------------------------- requests */
