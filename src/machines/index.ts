@@ -18,6 +18,8 @@ import { walletLinkMachine } from './walletLink/walletLink.machine';
 import { renewNowMachine } from './renewNow/renewNow.machine';
 import { keepPlanMachine } from './keepPlan/keepPlan.machine';
 import { invoicePdfMachine } from './invoicePdf/invoicePdf.machine';
+import { dataExportMachine } from './dataExport/dataExport.machine';
+import { deleteAccountMachine } from './deleteAccount/deleteAccount.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -39,4 +41,6 @@ export const machines = {
   subscribe: subscribeMachine,
   cardEntry: cardEntryMachine,
   walletLink: walletLinkMachine,
+  dataExport: dataExportMachine,
+  deleteAccount: deleteAccountMachine,
 } as const;

@@ -22,6 +22,8 @@ import { useServices } from '../services';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import * as css from './account.css';
+import DataSection from './account/DataSection';
+import DeleteAccountSection from './account/DeleteAccountSection';
 
 function useAccountActors() {
   return createAccountActors(useApi(), useQueryClient());
@@ -213,6 +215,8 @@ export default function AccountPage() {
       <div className={css.cards}>
         <ProfileCard />
         <SecurityCard />
+        <DataSection />
+        <DeleteAccountSection />
       </div>
     </div>
   );
