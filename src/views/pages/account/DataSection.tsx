@@ -14,6 +14,7 @@ import { ErrorBox } from '../../parts/ErrorBox';
 import { useApi } from '../../useApi';
 import { useConnect, useFlow } from '../../useFlow';
 import * as css from '../account.css';
+import { actions } from './accountData.css';
 import { saveFile } from './saveFile';
 
 /** How often the page asks whether the copy is ready. */
@@ -72,7 +73,7 @@ export default function DataSection() {
       {view.phase === 'ready' && (
         <>
           <p>{m.your_copy_is_ready_until({ date: view.offeredUntil ?? '' })}</p>
-          <div className={css.photoActions}>
+          <div className={actions}>
             {(['json', 'html'] as const).map((format) => (
               <button
                 key={format} type="button" className={format === 'json' ? button.primary : button.secondary} disabled={busy}

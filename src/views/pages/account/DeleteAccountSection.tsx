@@ -20,6 +20,7 @@ import { useServices } from '../../services';
 import { useApi } from '../../useApi';
 import { useConnect, useFlow } from '../../useFlow';
 import * as css from '../account.css';
+import { actions } from './accountData.css';
 
 export default function DeleteAccountSection() {
   const api = useApi();
@@ -72,7 +73,7 @@ function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () 
               label={m.to_confirm_type_your_email({ email: view.email })} name="confirmation" type="email" autoComplete="off" spellCheck={false}
               error={view.fieldErrors.confirmation}
             />
-            <div className={css.photoActions}>
+            <div className={actions}>
               <button type="submit" className={button.danger} aria-busy={view.deleting}>{view.deleting ? m.deleting_your_account() : m.delete_my_account_for_good()}</button>
               <button type="button" className={button.secondary} onClick={view.cancel}>{m.cancel()}</button>
             </div>
