@@ -10,6 +10,7 @@ import { defaultGatewayConfig } from '../../../server/gateway/config';
 import { createMayaClient, GatewayError, type Gateway } from '../../../server/gateway/maya';
 import { createMailer } from '../../../server/platform/mail';
 import { eraseAtMaya, ERASURE_MAIL, erasedEmail } from '../../../server/identity/deletion';
+import { clearSandboxFaults, setSandboxFaults } from '../../../server/sandbox/faults';
 import { DAY_MS, startBillingServer, SERVER_START_TIMEOUT_MS, V1, type BillingServer } from '../support/billing-helpers';
 
 let server: BillingServer;
@@ -183,5 +184,33 @@ describe('removal at Maya', () => {
     expect(await eraseAtMaya(server.db, gateway, userId)).toBe(0);
     expect(await eraseAtMaya(server.db, gateway, userId)).toBe(0);
     expect(calls).toEqual(['card-a', 'card-b', 'card-a', 'card-b']);
+  });
+});
+
+describe('deleting while Maya fails (the sandbox fault switch)', () => {
+  it.each(['http500', 'http429', 'timeout', 'unreadable'] as const)('with Maya answering %s: the account is erased anyway, the card removal waits and is done once Maya is back', async (mode) => {
+    expect((await server.call('POST', '/dev/reset')).status).toBe(200);
+    const EMAIL = 'premium@example.com';
+    const userId = (await userOf(EMAIL))!;
+    const token = (await server.signIn(EMAIL)).json.data.accessToken as string;
+    await setSandboxFaults(server.db, { faults: [{ on: 'any', mode, times: 1, ...(mode === 'timeout' ? { holdMs: 10 } : {}) }] });
+    try {
+      const answer = await remove(token, { password: PASSWORD, confirmation: EMAIL });
+      expect(answer.status).toBe(200);
+    } finally {
+      await clearSandboxFaults(server.db);
+    }
+    expect((await server.db.query('SELECT email FROM users WHERE id = $1', [userId])).rows).toEqual([{ email: erasedEmail(userId) }]);
+    expect((await server.db.query('SELECT 1 FROM saved_cards WHERE user_id = $1', [userId])).rows).toHaveLength(0);
+    const open = await server.db.query<{ done_at: Date | null }>('SELECT done_at FROM maya_erasures WHERE user_id = $1', [userId]);
+    // 'unreadable' is a 200 Maya did act on: the delete has no answer to read, so it counts as done.
+    if (mode === 'unreadable') expect(open.rows).toEqual([{ done_at: expect.any(Date) }]);
+    else {
+      expect(open.rows).toEqual([{ done_at: null }]);
+      expect((await server.db.query(`SELECT 1 FROM sandbox_cards WHERE card_token_id = 'seed-card-premium'`)).rows).toHaveLength(1);
+      // The job's retry, once Maya is back.
+      expect(await eraseAtMaya(server.db, deps.gateway, userId)).toBe(0);
+    }
+    expect((await server.db.query(`SELECT 1 FROM sandbox_cards WHERE card_token_id = 'seed-card-premium'`)).rows).toHaveLength(0);
   });
 });
