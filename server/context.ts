@@ -12,7 +12,7 @@ import type { ReadinessCheck } from './platform/health';
 import type { SignInThrottle } from './identity/throttle';
 import type { Tokens } from './identity/tokens';
 import type { UploadStore } from './identity/photos';
-import type { JobQueue } from './identity/accountJobs';
+import type { JobQueue } from './platform/jobs';
 
 export interface AppDeps {
   db: Db;

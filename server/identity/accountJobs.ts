@@ -7,6 +7,7 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../platform/db';
 import { withStartupLock } from '../platform/db';
+import type { JobQueue } from '../platform/jobs';
 import { withLogContext } from '../platform/log';
 import type { Gateway } from '../gateway/maya';
 import { failExport, prepareExport } from './dataExport';
@@ -14,10 +15,7 @@ import { eraseAtMaya, MAYA_ERASURE_QUEUE } from './deletion';
 
 export const EXPORT_QUEUE = 'account-export';
 
-/** What the routes need of the queue. */
-export interface JobQueue {
-  send(queue: string, data: object): Promise<unknown>;
-}
+export type { JobQueue } from '../platform/jobs';
 
 /** A queue given later (the server creates the app before the engine that owns pg-boss). */
 export function lateJobQueue(): JobQueue & { attach(boss: PgBoss): void } {
