@@ -78,6 +78,19 @@ describe('deleting an account on PostgreSQL', () => {
   });
 });
 
+describe('a download link on PostgreSQL', () => {
+  it('taken by several requests at once gives the file exactly once', async () => {
+    const EMAIL = 'voucher@example.com';
+    const token = (await server.signIn(EMAIL)).json.data.accessToken as string;
+    expect((await server.call('POST', `${V1}/account/export`, { token })).status).toBe(202);
+    await expect.poll(async () => (await server.call('GET', `${V1}/account/export`, { token })).json.data.state, { timeout: 30_000 }).toBe('READY');
+    const link = (await server.call('POST', `${V1}/account/export/link`, { token, body: { format: 'json' } })).json.data.token as string;
+    const answers = await Promise.all(Array.from({ length: 6 }, () =>
+      server.app.request(`${V1}/account/export/download?token=${encodeURIComponent(link)}`, { headers: { Authorization: `Bearer ${token}` } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+  });
+});
+
 function db() {
   return server.db.kind;
 }
