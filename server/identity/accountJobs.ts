@@ -11,7 +11,7 @@ import type { JobQueue } from '../platform/jobs';
 import { withLogContext } from '../platform/log';
 import type { Gateway } from '../gateway/maya';
 import { failExport, prepareExport } from './dataExport';
-import { eraseAtMaya, MAYA_ERASURE_QUEUE } from './deletion';
+import { eraseAtMaya, MAYA_ERASURE_QUEUE } from '../billing/erasure';
 
 export const EXPORT_QUEUE = 'account-export';
 

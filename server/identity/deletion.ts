@@ -1,6 +1,7 @@
 /**
  * "Delete my account" (issue 36, docs/product.md#erasure). After the current password and the typed
  * email, one transaction:
+ * - an open hosted checkout is superseded (a card or wallet payment on its way: 409, try again);
  * - the live subscription is canceled at once and can never be charged again (CANCELED, auto-renew off,
  *   no next attempt, its access ends now: a renewal job already queued finds nothing due);
  * - every session, refresh token, login link, reset token and code is void;
@@ -13,12 +14,10 @@
  * Then the photo file goes and a mail to the old address confirms.
  */
 import type { Services } from '../context';
-import type { Db } from '../platform/db';
 import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
 import type { Language } from '../platform/language';
-import { log } from '../platform/log';
-import { GatewayError, type Gateway } from '../gateway/maya';
+import { eraseAtMaya, eraseBilling, MAYA_ERASURE_QUEUE } from '../billing/erasure';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { verifyPassword } from './passwords';
 
@@ -29,7 +28,7 @@ export const DELETION_MESSAGES = {
 };
 
 /** The marks an erased account's row keeps (docs/product.md#erasure). */
-export const ERASED_NAME = '[erased]';
+export { ERASED_NAME } from '../billing/erasure';
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 /** Not a hash of anything: verifyPassword refuses it (no scheme), so no password ever matches. */
 const NO_PASSWORD = '!erased';
@@ -61,14 +60,8 @@ export async function deleteAccount(services: Services, userId: string, request:
     // The account's row is the lock: two deletions (two tabs) do the work once.
     const locked = (await tx.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
     if (!locked || locked.deleted_at) return false;
-    // The subscription: canceled now, access ends now, never charged again.
-    await tx.query(
-      `UPDATE subscriptions SET status = 'CANCELED', auto_renew = false, canceled_date = $2, canceled_reason = 'Account deleted',
-         end_date = CASE WHEN end_date IS NULL OR end_date > $2 THEN $2 ELSE end_date END,
-         next_attempt_at = NULL, scheduled_plan_id = NULL, past_due_end = NULL, updated_at = $2
-       WHERE user_id = $1 AND status IN ('ACTIVE', 'PAST_DUE', 'CANCELED') AND (end_date IS NULL OR end_date > $2 OR status <> 'CANCELED')`,
-      [userId, at],
-    );
+    // Billing's part: checkouts, the subscription, cards and wallet link, consents, tax documents.
+    await eraseBilling(tx, userId, at);
     // Sessions, refresh tokens, links and codes.
     await tx.query('UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
     await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
@@ -76,28 +69,9 @@ export async function deleteAccount(services: Services, userId: string, request:
     await tx.query('UPDATE reset_tokens SET consumed_at = $2 WHERE user_id = $1 AND consumed_at IS NULL', [userId, at]);
     await tx.query('DELETE FROM otp_challenges WHERE user_id = $1 OR lower(email) = lower($2)', [userId, user.email]);
     await tx.query('DELETE FROM otp_sends WHERE lower(email) = lower($1)', [user.email]);
-    // What Maya holds: queued for removal there, gone here now (nothing can charge them meanwhile).
-    await tx.query(
-      `INSERT INTO maya_erasures (user_id, kind, customer_id, ref, created_at)
-       SELECT $1, 'CARD', COALESCE(c.customer_id, m.customer_id), c.card_token_id, $2
-       FROM saved_cards c LEFT JOIN maya_customers m ON m.user_id = c.user_id
-       WHERE c.user_id = $1 AND COALESCE(c.customer_id, m.customer_id) IS NOT NULL`,
-      [userId, at],
-    );
-    await tx.query(`INSERT INTO maya_erasures (user_id, kind, ref, created_at) SELECT $1, 'WALLET_LINK', link_id, $2 FROM wallet_links WHERE user_id = $1`, [userId, at]);
-    await tx.query('DELETE FROM saved_cards WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM wallet_links WHERE user_id = $1', [userId]);
-    await tx.query('DELETE FROM maya_customers WHERE user_id = $1', [userId]);
-    // Exports and their links, the consents' client address, the mails kept for the address.
+    // Exports and their links, the mails kept for the address.
     await tx.query('DELETE FROM data_exports WHERE user_id = $1', [userId]);
-    await tx.query('UPDATE renewal_consents SET client_address = NULL WHERE user_id = $1 AND client_address IS NOT NULL', [userId]);
     await tx.query('DELETE FROM mailbox WHERE lower(to_email) = lower($1)', [user.email]);
-    // Tax documents: the buyer's name, email and TIN blanked, nothing else (migration 019's trigger).
-    await tx.query(
-      `UPDATE tax_documents SET buyer_name = '${ERASED_NAME}', buyer_email = '', buyer_tin = NULL
-       WHERE user_id = $1 AND NOT (buyer_name = '${ERASED_NAME}' AND buyer_email = '' AND buyer_tin IS NULL)`,
-      [userId],
-    );
     // The profile, last: the email is free for a new sign-up from here on.
     await tx.query(
       `UPDATE users SET email = $2, password_hash = $3, first_name = '', middle_name = NULL, last_name = '', phone_number = NULL, gender = NULL,
@@ -119,34 +93,4 @@ export async function deleteAccount(services: Services, userId: string, request:
   await services.mailbox.send(user.email, ERASURE_MAIL.subject, ERASURE_MAIL.text, null, user.language).catch((error: unknown) =>
     services.log(`erasure: the confirmation mail failed: ${error instanceof Error ? error.message : String(error)}`),
   );
-}
-
-export const MAYA_ERASURE_QUEUE = 'account-maya-erasure';
-
-/**
- * Removes at Maya what an erasure queued (cards, wallet link); answers how many are left. A card or
- * link Maya no longer knows (404) is removed already; any other failure stays for the next try.
- */
-export async function eraseAtMaya(db: Db, gateway: Gateway, userId: string): Promise<number> {
-  const open = await db.query<{ id: string; kind: 'CARD' | 'WALLET_LINK'; customer_id: string | null; ref: string }>(
-    'SELECT id, kind, customer_id, ref FROM maya_erasures WHERE user_id = $1 AND done_at IS NULL ORDER BY created_at',
-    [userId],
-  );
-  let left = 0;
-  for (const row of open.rows) {
-    try {
-      if (row.kind === 'CARD') await gateway.deleteCustomerCard(row.customer_id ?? '', row.ref);
-      else await gateway.deleteWalletLink(row.ref);
-    } catch (error) {
-      if (!(error instanceof GatewayError && error.status === 404)) {
-        left++;
-        const reason = error instanceof GatewayError ? `${error.status} ${error.code}` : 'error';
-        await db.query('UPDATE maya_erasures SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [row.id, reason]);
-        log().warn({ erasure: row.kind, reason }, 'Maya removal failed; retried by the job');
-        continue;
-      }
-    }
-    await db.query('UPDATE maya_erasures SET attempts = attempts + 1, done_at = $2, last_error = NULL WHERE id = $1', [row.id, await now(db)]);
-  }
-  return left;
 }

@@ -9,7 +9,8 @@ import { dueWork, renewSubscription, type RenewalDeps } from '../../../server/bi
 import { defaultGatewayConfig } from '../../../server/gateway/config';
 import { createMayaClient, GatewayError, type Gateway } from '../../../server/gateway/maya';
 import { createMailer } from '../../../server/platform/mail';
-import { eraseAtMaya, ERASURE_MAIL, erasedEmail } from '../../../server/identity/deletion';
+import { eraseAtMaya } from '../../../server/billing/erasure';
+import { ERASURE_MAIL, erasedEmail } from '../../../server/identity/deletion';
 import { clearSandboxFaults, setSandboxFaults } from '../../../server/sandbox/faults';
 import { DAY_MS, startBillingServer, SERVER_START_TIMEOUT_MS, V1, type BillingServer } from '../support/billing-helpers';
 
@@ -152,6 +153,21 @@ describe('a deleted account', () => {
     const status = await server.call('GET', `${V1}/subscription/status`, { token: done.json.data.accessToken });
     expect(status.json.data?.planType ?? 'FREE').toBe('FREE');
     expect((await server.signIn(EMAIL2, 'Lami-kaayo-2026')).status).toBe(200);
+  });
+
+  it('supersedes a hosted checkout still open: nobody can pay it for the erased account', async () => {
+    const EMAIL = 'free@example.com';
+    const userId = (await userOf(EMAIL))!;
+    const token = (await server.signIn(EMAIL)).json.data.accessToken as string;
+    const checkout = await server.call('POST', `${V1}/payment/checkout/create`, { token, body: { planId: 1 } });
+    expect(checkout.status, checkout.json.message).toBe(200);
+    const pending = await server.db.query<{ id: string }>(`SELECT id FROM payment_records WHERE user_id = $1 AND status = 'PENDING'`, [userId]);
+    expect(pending.rows).toHaveLength(1);
+    expect((await remove(token, { password: PASSWORD, confirmation: EMAIL })).status).toBe(200);
+    const records = await server.db.query<{ status: string; superseded: boolean }>(
+      `SELECT status, (gateway_response->>'superseded')::boolean AS superseded FROM payment_records WHERE id = $1`, [pending.rows[0]!.id],
+    );
+    expect(records.rows).toEqual([{ status: 'PAYMENT_EXPIRED', superseded: true }]);
   });
 
   it('keeps tax documents otherwise unchangeable: any other edit or a delete is still refused', async () => {
