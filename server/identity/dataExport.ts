@@ -262,7 +262,7 @@ const HEADINGS: Record<Language, Record<Exclude<keyof ExportData, 'about'> | 'ti
     intro: 'Tanan nga gitipigan sa Sine Bisaya bahin sa imong account, giandam',
     none: 'Wala.',
     profile: 'Profile', sessions: 'Mga pag-sign in', subscriptions: 'Mga subscription', payments: 'Mga bayad', invoices: 'Mga invoice ug credit memo',
-    savedCards: 'Mga gi-save nga card', walletLinked: 'Maya wallet', renewalConsents: 'Mga pagtugot sa auto-renew', voucherRedemptions: 'Mga voucher nga gigamit',
+    savedCards: 'Mga na-save nga card', walletLinked: 'Maya wallet', renewalConsents: 'Mga pagtugot sa auto-renew', voucherRedemptions: 'Mga voucher nga gigamit',
     mailsSent: 'Mga email nga among gipadala nimo',
   },
 };
