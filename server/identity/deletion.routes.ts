@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod/mini';
 import type { AppEnv, Services } from '../context';
+import { clientAddress } from '../platform/client';
 import { ok, readBody } from '../platform/http';
 import { deleteAccount, DELETION_MESSAGES } from './deletion';
 import { requireAuth } from './requireAuth';
@@ -13,7 +14,7 @@ export function deletionRoutes(services: Services) {
   app.use('*', requireAuth(services));
   app.post('/', async (c) => {
     const body = await readBody(c, deletionRequestSchema);
-    await deleteAccount(services, c.get('userId'), body);
+    await deleteAccount(services, c.get('userId'), body, clientAddress(c));
     return ok(c, null, DELETION_MESSAGES.deleted);
   });
   return app;

@@ -20,6 +20,7 @@ import type { Language } from '../platform/language';
 import { eraseAtMaya, eraseBilling, MAYA_ERASURE_QUEUE } from '../billing/erasure';
 import { PRODUCT_NAME } from '../../src/lib/product';
 import { verifyPassword } from './passwords';
+import { tooManySignIns } from './throttle';
 
 export const DELETION_MESSAGES = {
   passwordWrong: 'Your password is incorrect',
@@ -43,7 +44,11 @@ export interface DeletionRequest {
   confirmation: string;
 }
 
-export async function deleteAccount(services: Services, userId: string, request: DeletionRequest): Promise<void> {
+/**
+ * `client`: the request's address, for the sign-in throttle: a password tried here counts as a sign-in
+ * guess on the same keys, so a stolen session cannot guess the password faster here than at sign-in.
+ */
+export async function deleteAccount(services: Services, userId: string, request: DeletionRequest, client: string): Promise<void> {
   const { db } = services;
   const user = (
     await db.query<{ email: string; password_hash: string; photo: string | null; language: Language; deleted_at: Date | null }>(
@@ -52,7 +57,10 @@ export async function deleteAccount(services: Services, userId: string, request:
     )
   ).rows[0];
   if (!user || user.deleted_at) throw new HttpError(401, 'Your session has expired. Please log in again.');
+  const wait = await services.signInThrottle.begin(user.email, client);
+  if (wait > 0) throw new HttpError(429, tooManySignIns(wait), wait);
   if (!(await verifyPassword(request.password, user.password_hash))) throw new HttpError(400, DELETION_MESSAGES.passwordWrong);
+  await services.signInThrottle.succeeded(user.email, client);
   if (request.confirmation.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, DELETION_MESSAGES.confirmationWrong);
 
   const erased = await db.transaction(async (tx) => {

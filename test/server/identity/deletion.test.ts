@@ -43,6 +43,22 @@ describe('asking to delete', () => {
   });
 });
 
+describe('password guesses at deletion', () => {
+  it('count as sign-in guesses: the throttle answers 429 before the password is checked again', async () => {
+    expect((await server.call('POST', '/dev/reset')).status).toBe(200);
+    const EMAIL = 'free@example.com';
+    const token = (await server.signIn(EMAIL)).json.data.accessToken as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await remove(token, { password: `Wrong-guess-${i}`, confirmation: EMAIL })).status);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses).toContain(429);
+    // Sign-in shares the count.
+    const signIn = await server.signIn(EMAIL);
+    expect(signIn.status).toBe(429);
+    expect(await userOf(EMAIL)).not.toBeNull();
+  });
+});
+
 describe('a deleted account', () => {
   const EMAIL = 'premium@example.com';
   let userId: string;
