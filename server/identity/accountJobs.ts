@@ -10,10 +10,12 @@ import { withStartupLock } from '../platform/db';
 import type { JobQueue } from '../platform/jobs';
 import { withLogContext } from '../platform/log';
 import type { Gateway } from '../gateway/maya';
-import { failExport, prepareExport } from './dataExport';
+import { dropExpiredExports, failExport, prepareExport } from './dataExport';
 import { eraseAtMaya, MAYA_ERASURE_QUEUE } from '../billing/erasure';
 
 export const EXPORT_QUEUE = 'account-export';
+/** How often expired export files are dropped. */
+const CLEANUP_MS = 5 * 60 * 1000;
 
 export type { JobQueue } from '../platform/jobs';
 
@@ -81,7 +83,13 @@ export async function startAccountJobs(boss: PgBoss, deps: AccountJobDeps): Prom
       if (left > 0) throw new Error(`${left} removal(s) at Maya still to do`);
     });
   });
+  // Files past their 24 hours go even if their owner never comes back (every process; the UPDATE is idempotent).
+  const cleanup = setInterval(() => {
+    dropExpiredExports(deps.db).catch((error: unknown) => deps.log(`export: dropping expired copies failed: ${error instanceof Error ? error.message : String(error)}`));
+  }, CLEANUP_MS);
+  cleanup.unref();
   return async () => {
+    clearInterval(cleanup);
     await boss.offWork(exportWorker).catch(() => {});
     await boss.offWork(erasureWorker).catch(() => {});
   };

@@ -61,6 +61,12 @@ export async function exportState(db: Db, userId: string): Promise<ExportState> 
     await db.query(`UPDATE data_exports SET state = 'EXPIRED', json = NULL, html = NULL WHERE id = $1`, [row.id]);
     row.state = 'EXPIRED';
   }
+  // A copy still being prepared long after its minute lost its job (a process killed before it was
+  // queued): it has failed, and the viewer can ask again (the app stops waiting).
+  if (row.state === 'PREPARING' && at.getTime() - row.requested_at.getTime() >= EXPORT_STALE_MS) {
+    await db.query(`UPDATE data_exports SET state = 'FAILED' WHERE id = $1 AND state = 'PREPARING'`, [row.id]);
+    row.state = 'FAILED';
+  }
   return { state: row.state, requestedAt: iso(row.requested_at), readyAt: iso(row.ready_at), expiresAt: iso(row.expires_at) };
 }
 
@@ -98,6 +104,16 @@ export async function prepareExport(db: Db, exportId: string): Promise<boolean> 
     [exportId, at, new Date(at.getTime() + EXPORT_OFFERED_MS), JSON.stringify(data, null, 2), exportHtml(data)],
   );
   return done.rows.length > 0;
+}
+
+/**
+ * Drops what is no longer offered (the account jobs run it every few minutes): files past their 24
+ * hours, and link rows used or expired for a day.
+ */
+export async function dropExpiredExports(db: Db): Promise<void> {
+  const at = await now(db);
+  await db.query(`UPDATE data_exports SET state = 'EXPIRED', json = NULL, html = NULL WHERE state = 'READY' AND expires_at <= $1`, [at]);
+  await db.query(`DELETE FROM data_export_links WHERE expires_at <= $1`, [new Date(at.getTime() - 24 * 60 * 60 * 1000)]);
 }
 
 /** A job that failed for good: the export says so, and the viewer can ask again. */

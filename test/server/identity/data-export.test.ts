@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../server/identity/tokens';
-import { EXPORT_OFFERED_MS, gatherData } from '../../../server/identity/dataExport';
+import { dropExpiredExports, EXPORT_OFFERED_MS, EXPORT_STALE_MS, gatherData, requestExport } from '../../../server/identity/dataExport';
 import { startBillingServer, SERVER_START_TIMEOUT_MS, V1, type BillingServer } from '../support/billing-helpers';
 
 let server: BillingServer;
@@ -149,5 +149,32 @@ describe('a download link', () => {
     const link = await call('POST', '/link', { format: 'json' }, OTHER);
     expect(link.status).toBe(409);
     expect((await call('POST', '/link', { format: 'pdf' })).status).toBe(400);
+  });
+});
+
+describe('housekeeping', () => {
+  it('a copy whose job was lost counts as failed after two minutes, and can be asked for again', async () => {
+    const userId = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['canceled@example.com'])).rows[0]!.id;
+    // Asked for, but no job ever runs for it.
+    const { id } = await requestExport(server.db, userId);
+    const as = (method: string, path = '') => server.call(method, `${V1}/account/export${path}`, {});
+    const token = await server.tokenOf('canceled@example.com');
+    expect((await server.call('GET', `${V1}/account/export`, { token })).json.data.state).toBe('PREPARING');
+    const at = await server.clock();
+    await server.setClock(new Date(at.getTime() + EXPORT_STALE_MS));
+    expect((await server.call('GET', `${V1}/account/export`, { token })).json.data.state).toBe('FAILED');
+    expect((await server.db.query<{ state: string }>('SELECT state FROM data_exports WHERE id = $1', [id])).rows[0]!.state).toBe('FAILED');
+    expect((await server.call('POST', `${V1}/account/export`, { token })).status).toBe(202);
+    await server.setClock(null);
+  });
+
+  it('drops files past their 24 hours without anyone asking', async () => {
+    // The copy asked for again above, once ready.
+    await expect.poll(async () => (await server.db.query(`SELECT 1 FROM data_exports WHERE state = 'READY' AND json IS NOT NULL`)).rows.length).toBeGreaterThan(0);
+    const at = await server.clock();
+    await server.setClock(new Date(at.getTime() + EXPORT_OFFERED_MS + 60_000));
+    await dropExpiredExports(server.db);
+    expect((await server.db.query(`SELECT 1 FROM data_exports WHERE json IS NOT NULL OR html IS NOT NULL`)).rows).toHaveLength(0);
+    await server.setClock(null);
   });
 });
