@@ -157,7 +157,6 @@ describe('housekeeping', () => {
     const userId = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['canceled@example.com'])).rows[0]!.id;
     // Asked for, but no job ever runs for it.
     const { id } = await requestExport(server.db, userId);
-    const as = (method: string, path = '') => server.call(method, `${V1}/account/export${path}`, {});
     const token = await server.tokenOf('canceled@example.com');
     expect((await server.call('GET', `${V1}/account/export`, { token })).json.data.state).toBe('PREPARING');
     const at = await server.clock();
