@@ -204,7 +204,11 @@ export interface Gateway {
   listCustomerCards(customerId: string): Promise<CustomerCard[]>;
   /**
    * Maya's "Delete Card of Customer" (`DELETE /payments/v1/customers/{customerId}/cards/{cardTokenId}`,
-   * secret key): the vaulted card can never be charged again. Used when an account is erased (issue 36).
+   * secret key, beside its "Create Card of Customer" and the cards list): the vaulted card can never be
+   * charged again. Used when an account is erased (issue 36). The answer's body is not read (Maya's
+   * reference pages stored here do not show it); the stored reference did not include this call's own
+   * page, so the path follows the vault's documented resource: `npm run maya:contract` against Maya's
+   * sandbox (MAYA_BASE_URL) is the check, as for every call (docs/product.md#erasure).
    */
   deleteCustomerCard(customerId: string, cardTokenId: string): Promise<void>;
   getPayment(paymentId: string): Promise<MayaPayment>;
