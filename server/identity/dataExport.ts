@@ -14,6 +14,9 @@ import { now } from '../platform/clock';
 import { HttpError } from '../platform/http';
 import type { Language } from '../platform/language';
 import { sha256 } from './tokens';
+import { translate } from '../platform/translate';
+import { PRODUCT_NAME, DISPLAY_TIME_ZONE } from '../../src/lib/product';
+import { formatDateTime } from '../../src/lib/dates';
 
 export const EXPORT_OFFERED_MS = 24 * 60 * 60 * 1000;
 /** A download link lives a few minutes: the app asks for one when the viewer presses Download. */
@@ -264,23 +267,12 @@ export async function gatherData(db: Db, userId: string): Promise<ExportData | n
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-const HEADINGS: Record<Language, Record<Exclude<keyof ExportData, 'about'> | 'title' | 'intro' | 'none', string>> = {
-  en: {
-    title: 'Your Sine Bisaya data',
-    intro: 'Everything Sine Bisaya holds about your account, prepared',
-    none: 'Nothing.',
-    profile: 'Profile', sessions: 'Sign-ins', subscriptions: 'Subscriptions', payments: 'Payments', invoices: 'Invoices and credit memos',
-    savedCards: 'Saved cards', walletLinked: 'Maya wallet', renewalConsents: 'Auto-renewal consents', voucherRedemptions: 'Vouchers redeemed',
-    mailsSent: 'Emails we sent you',
-  },
-  ceb: {
-    title: 'Imong data sa Sine Bisaya',
-    intro: 'Tanan nga gitipigan sa Sine Bisaya bahin sa imong account, giandam',
-    none: 'Wala.',
-    profile: 'Profile', sessions: 'Mga pag-sign in', subscriptions: 'Mga subscription', payments: 'Mga bayad', invoices: 'Mga invoice ug credit memo',
-    savedCards: 'Mga na-save nga card', walletLinked: 'Maya wallet', renewalConsents: 'Mga pagtugot sa auto-renew', voucherRedemptions: 'Mga voucher nga gigamit',
-    mailsSent: 'Mga email nga among gipadala nimo',
-  },
+/** The page's headings, in English (the catalogs' words); written in the viewer's language by translate(). */
+const HEADINGS: Record<Exclude<keyof ExportData, 'about'> | 'none', string> = {
+  none: 'Nothing.',
+  profile: 'Profile', sessions: 'Sign-ins', subscriptions: 'Subscriptions', payments: 'Payments', invoices: 'Invoices and credit memos',
+  savedCards: 'Saved cards', walletLinked: 'Maya wallet', renewalConsents: 'Auto-renewal consents', voucherRedemptions: 'Vouchers redeemed',
+  mailsSent: 'Emails we sent you',
 };
 
 function table(items: Array<Record<string, unknown>>, none: string): string {
@@ -293,16 +285,19 @@ function table(items: Array<Record<string, unknown>>, none: string): string {
 }
 
 export function exportHtml(data: ExportData): string {
-  const h = HEADINGS[data.profile.language] ?? HEADINGS.en;
+  const language = data.profile.language;
+  const say = (english: string) => translate(english, language);
+  const title = say(`Your data at ${PRODUCT_NAME}`);
   const sections = (Object.keys(data) as Array<keyof ExportData>)
     .filter((key): key is Exclude<keyof ExportData, 'about'> => key !== 'about')
     .map((key) => {
       const value = data[key];
       const items = Array.isArray(value) ? value : value ? [value as Record<string, unknown>] : [];
-      return `<section><h2>${escapeHtml(h[key])}</h2>${table(items, h.none)}</section>`;
+      return `<section><h2>${escapeHtml(say(HEADINGS[key]))}</h2>${table(items, say(HEADINGS.none))}</section>`;
     });
-  return `<!doctype html><html lang="${data.profile.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(h.title)}</title><style>body{font-family:system-ui,sans-serif;line-height:1.5;margin:1.5rem;color:#1a1a1a}table{border-collapse:collapse;font-size:.9rem}
+  const prepared = formatDateTime(data.about.preparedAt, DISPLAY_TIME_ZONE, language);
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;line-height:1.5;margin:1.5rem;color:#1a1a1a}table{border-collapse:collapse;font-size:.9rem}
 th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}.scroll{overflow-x:auto}</style></head>
-<body><main><h1>${escapeHtml(h.title)}</h1><p>${escapeHtml(h.intro)} ${escapeHtml(data.about.preparedAt)}.</p>${sections.join('\n')}</main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(say(`Everything ${PRODUCT_NAME} holds about your account, prepared ${prepared}.`))}</p>${sections.join('\n')}</main></body></html>`;
 }

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../server/identity/tokens';
-import { dropExpiredExports, EXPORT_OFFERED_MS, EXPORT_STALE_MS, gatherData, requestExport } from '../../../server/identity/dataExport';
+import { dropExpiredExports, EXPORT_OFFERED_MS, EXPORT_STALE_MS, exportHtml, gatherData, requestExport } from '../../../server/identity/dataExport';
 import { startBillingServer, SERVER_START_TIMEOUT_MS, V1, type BillingServer } from '../support/billing-helpers';
 
 let server: BillingServer;
@@ -101,6 +101,23 @@ describe('an export', () => {
     expect(text).toContain(PLANTED.otherName);
     expect(text).not.toContain(OWNER);
     expect(text).not.toContain('Dela Cruz');
+  });
+});
+
+describe('the readable page', () => {
+  it('is written in the viewer\'s language, its values escaped', async () => {
+    const other = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [OTHER])).rows[0]!.id;
+    const data = (await gatherData(server.db, other))!;
+    const en = exportHtml({ ...data, profile: { ...data.profile, lastName: '<script>alert(1)</script>' } });
+    expect(en).toContain('<h1>Your data at Sine Bisaya</h1>');
+    expect(en).toContain('<h2>Sign-ins</h2>');
+    expect(en).not.toContain('<script>alert(1)</script>');
+    expect(en).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const ceb = exportHtml({ ...data, profile: { ...data.profile, language: 'ceb' } });
+    expect(ceb).toContain('<html lang="ceb">');
+    expect(ceb).toContain('<h1>Imong data sa Sine Bisaya</h1>');
+    expect(ceb).toContain('<h2>Mga pag-sign in</h2>');
+    expect(ceb).toMatch(/Tanan nga gitipigan sa Sine Bisaya bahin sa imong account, giandam .+\./);
   });
 });
 
