@@ -9,6 +9,8 @@ import { describeModel } from '../support/model';
 
 const card = () => within(screen.getByRole('region', { name: 'Delete my account' }));
 const EMAIL_LABEL = 'To confirm, type your email address: free@example.com';
+/** Set by Cancel: the next look at the explanation checks where focus went. */
+let cancelled = false;
 
 describeModel('deleteAccount', {
   machine: deleteAccountMachine,
@@ -27,7 +29,10 @@ describeModel('deleteAccount', {
   render: renderAccount,
   executors: {
     'delete.begin': async (run) => run.user.click(card().getByRole('button', { name: 'Continue to delete' })),
-    'delete.cancel': async (run) => run.user.click(card().getByRole('button', { name: 'Cancel' })),
+    'delete.cancel': async (run) => {
+      await run.user.click(card().getByRole('button', { name: 'Cancel' }));
+      cancelled = true;
+    },
     'form.submit': async (run, event) => {
       await typeInto(run, 'Current Password', event.values.password, card());
       await typeInto(run, EMAIL_LABEL, event.values.confirmation, card());
@@ -35,14 +40,19 @@ describeModel('deleteAccount', {
     },
   },
   states: {
-    intro: () => {
+    intro: async () => {
+      // Back from the form (Cancel): focus is on the button that opens it again.
+      if (cancelled) await waitFor(() => expect(card().getByRole('button', { name: 'Continue to delete' })).toHaveFocus());
+      cancelled = false;
       expect(card().getByText('Your subscription is canceled at once: Premium ends right away and you are never charged again.')).toBeInTheDocument();
       expect(card().getByText('The law makes us keep your invoices and payment records for 10 years (BIR), without your name, email or photo.')).toBeInTheDocument();
       expect(card().getByRole('button', { name: 'Continue to delete' })).toBeEnabled();
       expect(card().queryByLabelText('Current Password')).not.toBeInTheDocument();
     },
-    'form.editing': () => {
+    'form.editing': async () => {
       expect(card().getByLabelText('Current Password')).toHaveValue('');
+      // Opened (not typed in yet): focus is in its first field.
+      await waitFor(() => expect(card().getByLabelText('Current Password')).toHaveFocus());
       expect(card().getByLabelText(EMAIL_LABEL)).toHaveValue('');
       expect(card().queryByRole('alert')).not.toBeInTheDocument();
     },

@@ -4,7 +4,7 @@
  * taken to the landing page, with a toast (and a mail).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { profileQuery } from '../../../api/queries';
 import { m } from '../../../i18n';
@@ -47,6 +47,15 @@ function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () 
     },
   });
   const view = useConnect(flow, connectDeleteAccount);
+  // Focus follows the step: into the form when it opens, back to its button when it is cancelled.
+  const formRef = useRef<HTMLFormElement>(null);
+  const beginRef = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (view.showForm) formRef.current?.querySelector('input')?.focus();
+    else if (opened.current) beginRef.current?.focus();
+    opened.current = view.showForm;
+  }, [view.showForm]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,9 +72,9 @@ function DeleteAccountCard({ email, onDeleted }: { email: string; onDeleted: () 
         <li>{m.delete_account_kept()}</li>
       </ul>
       <p><strong>{m.delete_account_cannot_be_undone()}</strong></p>
-      {!view.showForm && <button type="button" className={button.danger} onClick={view.begin}>{m.continue_to_delete()}</button>}
+      {!view.showForm && <button ref={beginRef} type="button" className={button.danger} onClick={view.begin}>{m.continue_to_delete()}</button>}
       {view.showForm && (
-        <form className={form} onSubmit={onSubmit} noValidate aria-label={m.delete_my_account()}>
+        <form ref={formRef} className={form} onSubmit={onSubmit} noValidate aria-label={m.delete_my_account()}>
           <ErrorBox message={view.serverMessage} />
           <fieldset className={fieldset} disabled={view.deleting}>
             <TextField label={m.current_password()} name="password" type="password" autoComplete="current-password" error={view.fieldErrors.password} focusOnLateError />
