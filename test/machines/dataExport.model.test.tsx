@@ -14,6 +14,8 @@ const state = (value: DataExportState['state']): DataExportState => ({
 });
 const REFUSED = 'This download link has been used or has expired. Ask for a new one.';
 const saved: Array<{ file: string; href: string }> = [];
+/** Set when Prepare is pressed; the ready offer then checks where focus went (cleared on every other look). */
+let asked = false;
 
 beforeAll(() => {
   // jsdom has no object URLs and no downloads: the page's hand-over is recorded instead.
@@ -38,11 +40,15 @@ describeModel('dataExport', {
     dataExportLink: { done: [{ token: 'one-time-token', expiresAt: '2026-11-27T07:05:00.000Z' }], error: [new ApiError('Your data is not ready to download.', 409)] },
     downloadDataExport: { done: [new Blob(['{}'], { type: 'application/json' })], error: [new ApiError(REFUSED, 404)] },
   },
-  render: renderAccount,
+  render: (tools) => {
+    asked = false;
+    return renderAccount(tools);
+  },
   executors: {
     'export.request': async (run) => {
       const button = card().queryByRole('button', { name: 'Prepare my data' }) ?? card().getByRole('button', { name: 'Prepare a new copy' });
       await run.user.click(button);
+      asked = true;
     },
     'export.download': async (run, event, tools) => {
       const asked = tools.actors.inputs('dataExportLink').length;
@@ -54,7 +60,7 @@ describeModel('dataExport', {
   },
   states: {
     loading: () => {
-      expect(card().getByRole('status')).toHaveTextContent('Checking for a copy of your data…');
+      expect(card().getAllByRole('status')[0]).toHaveTextContent('Checking for a copy of your data…');
       expect(card().queryByRole('button')).not.toBeInTheDocument();
     },
     loadFailed: () => {
@@ -75,15 +81,19 @@ describeModel('dataExport', {
       expect(card().getByRole('button', { name: 'Prepare my data' })).toBeEnabled();
     },
     starting: () => {
-      expect(card().getByRole('status')).toHaveTextContent('Preparing your data… This takes up to a minute.');
+      expect(card().getAllByRole('status')[0]).toHaveTextContent('Preparing your data… This takes up to a minute.');
       expect(card().getByRole('button', { name: 'Prepare my data' })).toBeDisabled();
     },
     preparing: () => {
-      expect(card().getByRole('status')).toHaveTextContent('Preparing your data… This takes up to a minute.');
+      expect(card().getAllByRole('status')[0]).toHaveTextContent('Preparing your data… This takes up to a minute.');
       expect(card().getByRole('button', { name: 'Prepare my data' })).toHaveAttribute('aria-busy', 'true');
     },
-    'ready.offered': () => {
-      expect(card().getByText(/^Your copy is ready until 11\/28\/2026 3:00 pm\. Each download link works once\.$/)).toBeInTheDocument();
+    'ready.offered': async () => {
+      // Asked for on this visit and waited for: focus is on the download once it is there.
+      if (asked) await waitFor(() => expect(card().getByRole('button', { name: 'Download (JSON)' })).toHaveFocus());
+      asked = false;
+      // Said in the card's one status line, so the change from 'Preparing…' is announced.
+      expect(card().getAllByRole('status')[0]).toHaveTextContent(/^Your copy is ready until 11\/28\/2026 3:00 pm\. Each download link works once\.$/);
       expect(card().getByRole('button', { name: 'Download (JSON)' })).toBeEnabled();
       expect(card().getByRole('button', { name: 'Download (readable page)' })).toBeEnabled();
       expect(card().queryByRole('alert')).not.toBeInTheDocument();
