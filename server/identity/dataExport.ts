@@ -268,18 +268,36 @@ export async function gatherData(db: Db, userId: string): Promise<ExportData | n
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The page's headings, in English (the catalogs' words); written in the viewer's language by translate(). */
-const HEADINGS: Record<Exclude<keyof ExportData, 'about'> | 'none', string> = {
-  none: 'Nothing.',
+const HEADINGS: Record<Exclude<keyof ExportData, 'about'>, string> = {
   profile: 'Profile', sessions: 'Sign-ins', subscriptions: 'Subscriptions', payments: 'Payments', invoices: 'Invoices and credit memos',
   savedCards: 'Saved cards', walletLinked: 'Maya wallet', renewalConsents: 'Auto-renewal consents', voucherRedemptions: 'Vouchers redeemed',
   mailsSent: 'Emails we sent you',
 };
 
-function table(items: Array<Record<string, unknown>>, none: string): string {
-  if (!items.length) return `<p>${escapeHtml(none)}</p>`;
+/** Each field's label on the readable page, in English (the catalogs' words; translate() writes them in the viewer's language). */
+const LABELS: Record<string, string> = {
+  email: 'Email', firstName: 'First Name', middleName: 'Middle Name', lastName: 'Last Name', birthdate: 'Birthdate', phoneNumber: 'Phone number',
+  gender: 'Gender', tin: 'TIN', photo: 'Photo', language: 'Language', createdAt: 'Created', updatedAt: 'Updated', signedInAt: 'Signed in',
+  signedOutAt: 'Signed out', plan: 'Plan', billingCycle: 'Billing cycle', status: 'Status', startDate: 'Start Date', endDate: 'End Date',
+  paymentMethod: 'Payment Method', autoRenew: 'Auto-renew', canceledDate: 'Canceled', canceledReason: 'Reason', reference: 'Reference',
+  amount: 'Amount', discount: 'Discount', total: 'Total', currency: 'Currency', retryCount: 'Retries', kind: 'Kind', number: 'Number',
+  issuedAt: 'Issued', sellerName: 'Seller', sellerTin: 'Seller TIN', sellerAddress: 'Seller address', buyerName: 'Buyer', buyerEmail: 'Buyer email',
+  buyerTin: 'Buyer TIN', description: 'Description', periodStart: 'Period start', periodEnd: 'Period end', vatable: 'VATable sales', vat: 'VAT',
+  cardType: 'Card', last4: 'Last four digits', expMonth: 'Expiry month', expYear: 'Expiry year', state: 'State', isDefault: 'Default',
+  linkedSince: 'Linked since', action: 'Action', shownText: 'Words shown', price: 'Price', renewsOn: 'Renews on', clientAddress: 'Address',
+  givenAt: 'Given', code: 'Code', redeemedAt: 'Redeemed', subject: 'Subject', sentAt: 'Sent',
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+function table(items: Array<Record<string, unknown>>, say: (english: string) => string, language: Language): string {
+  if (!items.length) return `<p>${escapeHtml(say('Nothing.'))}</p>`;
   const keys = [...new Set(items.flatMap((item) => Object.keys(item)))];
-  const cell = (value: unknown) => escapeHtml(value === null || value === undefined ? '' : String(value));
-  return `<div class="scroll"><table><thead><tr>${keys.map((k) => `<th scope="col">${escapeHtml(k)}</th>`).join('')}</tr></thead><tbody>${items
+  // Instants as the app writes them (Manila, the reader's language); the JSON file keeps them exact (ISO).
+  const cell = (value: unknown) =>
+    escapeHtml(value === null || value === undefined ? '' : typeof value === 'string' && ISO_INSTANT.test(value) ? formatDateTime(value, DISPLAY_TIME_ZONE, language) : String(value));
+  const label = (key: string) => escapeHtml(LABELS[key] ? say(LABELS[key]) : key);
+  return `<div class="scroll"><table><thead><tr>${keys.map((k) => `<th scope="col">${label(k)}</th>`).join('')}</tr></thead><tbody>${items
     .map((item) => `<tr>${keys.map((k) => `<td>${cell(item[k])}</td>`).join('')}</tr>`)
     .join('')}</tbody></table></div>`;
 }
@@ -293,7 +311,7 @@ export function exportHtml(data: ExportData): string {
     .map((key) => {
       const value = data[key];
       const items = Array.isArray(value) ? value : value ? [value as Record<string, unknown>] : [];
-      return `<section><h2>${escapeHtml(say(HEADINGS[key]))}</h2>${table(items, say(HEADINGS.none))}</section>`;
+      return `<section><h2>${escapeHtml(say(HEADINGS[key]))}</h2>${table(items, say, language)}</section>`;
     });
   const prepared = formatDateTime(data.about.preparedAt, DISPLAY_TIME_ZONE, language);
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -118,6 +118,11 @@ describe('the readable page', () => {
     expect(ceb).toContain('<h1>Imong data sa Sine Bisaya</h1>');
     expect(ceb).toContain('<h2>Mga pag-sign in</h2>');
     expect(ceb).toMatch(/Tanan nga gitipigan sa Sine Bisaya bahin sa imong account, giandam .+\./);
+    // Column labels in the reader's language, instants as the app writes them (the JSON keeps ISO).
+    expect(en).toContain('<th scope="col">Last Name</th>');
+    expect(ceb).toContain('<th scope="col">Apelyido</th>');
+    expect(ceb).toContain('<th scope="col">Petsa sa Pagkatawo</th>');
+    expect(en).not.toMatch(/<td>\d{4}-\d{2}-\d{2}T/);
   });
 });
 
