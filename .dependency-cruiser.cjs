@@ -40,8 +40,8 @@ module.exports = {
       from: { path: '^server/(identity|billing|gateway|sandbox|platform|ops)/' }, to: { path: '^server/(app|serve|main|startup|settings)\\.ts$' },
     },
     {
-      name: 'billing-routes-are-the-only-billing-http', severity: 'error', comment: 'Identity does not reach into billing beyond subscriptions (the User shows its plan).',
-      from: { path: '^server/identity/' }, to: { path: '^server/billing/', pathNot: '^server/billing/(subscriptions|catalog)\\.ts$' },
+      name: 'billing-routes-are-the-only-billing-http', severity: 'error', comment: 'Identity does not reach into billing beyond subscriptions (the User shows its plan) and erasure (deleting an account, issue 36).',
+      from: { path: '^server/identity/' }, to: { path: '^server/billing/', pathNot: '^server/billing/(subscriptions|catalog|erasure)\\.ts$' },
     },
     {
       name: 'back-office-above-the-domains', severity: 'error',

@@ -179,6 +179,14 @@ async function main() {
       throw error;
     }
   });
+  // Last of the card steps (issue 36): an erased account's cards are deleted at Maya.
+  await step('DELETE /payments/v1/customers/{id}/cards/{token}', async () => {
+    need('customerId', 'cardTokenId');
+    await gateway.deleteCustomerCard(state.customerId!, state.cardTokenId!);
+    const left = await gateway.listCustomerCards(state.customerId!);
+    if (left.some((c) => c.cardTokenId === state.cardTokenId)) throw new Error('the deleted card is still listed');
+    return `${left.length} card(s) left`;
+  });
   await step('POST /payby/v2/paymaya/link', async () => {
     const link = await gateway.createWalletLink({ redirectUrl, requestReferenceNumber: rrn() });
     state.linkId = link.linkId;

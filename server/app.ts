@@ -12,6 +12,8 @@ import { logLine } from './platform/log';
 import { bearerMatches, metricsText } from './platform/metrics';
 import { requestLog } from './platform/requestLog';
 import { accountRoutes } from './identity/account.routes';
+import { dataExportRoutes } from './identity/dataExport.routes';
+import { deletionRoutes } from './identity/deletion.routes';
 import { authRoutes } from './identity/auth.routes';
 import { deviceRoutes } from './identity/devices.routes';
 import { emailChangeRoutes } from './identity/emailChange.routes';
@@ -115,6 +117,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', configRoutes(services));
   app.route('/', uploadRoutes(services));
   app.route('/api/v1/mobile/auth', authRoutes(services));
+  app.route('/api/v1/mobile/account/export', dataExportRoutes(services));
+  app.route('/api/v1/mobile/account/delete', deletionRoutes(services));
   app.route('/api/v1/mobile/account', accountRoutes(services));
   app.route('/api/v1/mobile/account/sessions', deviceRoutes(services));
   app.route('/api/v1/mobile', emailChangeRoutes(services));

@@ -12,6 +12,7 @@ import type { ReadinessCheck } from './platform/health';
 import type { SignInThrottle } from './identity/throttle';
 import type { Tokens } from './identity/tokens';
 import type { UploadStore } from './identity/photos';
+import type { JobQueue } from './platform/jobs';
 
 export interface AppDeps {
   db: Db;
@@ -42,6 +43,10 @@ export interface AppDeps {
    * JWT_SECRET); without one (tests), a random key for this app's life.
    */
   opsKey?: Uint8Array;
+  /** The job queue for the account's jobs (identity/accountJobs.ts); without one they run in this process. */
+  jobs?: JobQueue;
+  /** DPO_EMAIL (settings.ts): the data protection officer /app-config.json names; default the sample. */
+  dpo?: { email: string; sample: boolean };
 }
 
 /** Routes mounted at a path when dev routes are on (server/dev/index.ts). */

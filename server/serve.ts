@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createApp } from './app';
 import { startBillingEngine } from './billing/engine';
+import { lateJobQueue, startAccountJobs } from './identity/accountJobs';
 import { createMayaClient } from './gateway/maya';
 import { createMailer } from './platform/mail';
 import { isLocalSandbox } from './gateway/config';
@@ -50,7 +51,11 @@ if (isLocalSandbox(settings.gateway)) {
   const { sandboxSigningKeys } = await import('./sandbox/keys');
   settings.gateway.webhook.publicKeys = [(await sandboxSigningKeys(db)).publicPem];
 }
+// The account's jobs (exports, removals at Maya) share the billing engine's queue, started below.
+const accountJobs = lateJobQueue();
 const app = createApp({
+  jobs: accountJobs,
+  dpo: settings.dpo,
   devModules,
   scriptHashes: serveSpa ? builtScriptHashes(distDir) : [],
   db,
@@ -80,6 +85,8 @@ if (serveSpa) {
 const engine = await startBillingEngine({
   db, gateway: createMayaClient(settings.gateway), log: logLine, publicBaseUrl: settings.publicBaseUrl, mailer: createMailer(db),
 }, settings.billing);
+accountJobs.attach(engine.boss);
+const stopAccountJobs = await startAccountJobs(engine.boss, { db, gateway: createMayaClient(settings.gateway), log: logLine });
 
 const server = serve({ fetch: app.fetch, port }, (info) => {
   const dev = settings.devRoutes === 'local' ? 'this machine only' : settings.devRoutes === 'public' ? 'every client (DEV_ROUTES=public)' : 'off';
@@ -116,6 +123,7 @@ async function stop(signal: string) {
     setTimeout(() => server.closeAllConnections(), 5000).unref();
   });
   // The database is closed even when the engine's stop fails; the first failure is the one reported.
+  await stopAccountJobs();
   const engineStopped = await engine.stop().then(() => null, (error: unknown) => ({ error }));
   await db.close();
   if (engineStopped) throw engineStopped.error;

@@ -10,6 +10,7 @@ import { readLogSettings, type LogSettings } from './platform/log';
 import { readMetricsSettings, type MetricsSettings } from './platform/metrics';
 import { MAYA_WEBHOOK_IPS, MAYA_WEBHOOK_KEYS, mayaEnvironment } from './gateway/mayaKeys';
 import { TIN_PATTERN } from '../src/api/schemas';
+import { SAMPLE_DPO_EMAIL } from './platform/appConfig.routes';
 import type { Seller } from './billing/invoices';
 
 /** Dev routes (/dev/*, /sandbox/*): this machine only (default), every client (a shared QA host), or none. */
@@ -51,6 +52,11 @@ export interface Settings {
    * sample, marked SAMPLE on every document (refused in production).
    */
   seller: Seller | null;
+  /**
+   * DPO_EMAIL (issue 36): the data protection officer's address the privacy page names (RA 10173).
+   * Unset: the embedded sample, shown as a sample (refused in production, like SELLER_*).
+   */
+  dpo: { email: string; sample: boolean };
 }
 
 /** The shortest JWT_SECRET accepted (HS256 wants at least 256 bits). */
@@ -151,6 +157,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   const logSettings = each(problems, () => readLogSettings(env), { level: 'info', format: 'json' } as LogSettings);
   const metrics = each(problems, () => readMetricsSettings(env), { port: null, token: null } as MetricsSettings);
   const seller = each(problems, () => readSeller(env), null);
+  const dpo = each(problems, () => readDpo(env), { email: SAMPLE_DPO_EMAIL, sample: true });
   if (appEnv === 'production') problems.push(...productionProblems(env, { devRoutes, gateway, gatewayRead, dataDir }));
   if (problems.length === 1 && appEnv !== 'production') throw new Error(problems[0]);
   if (problems.length) {
@@ -173,7 +180,16 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     log: logSettings,
     metrics,
     seller,
+    dpo,
   };
+}
+
+/** DPO_EMAIL: one email address; unset, the embedded sample. */
+function readDpo(env: Record<string, string | undefined>): { email: string; sample: boolean } {
+  const email = env.DPO_EMAIL?.trim();
+  if (!email) return { email: SAMPLE_DPO_EMAIL, sample: true };
+  if (email.length > 254 || !/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(email)) throw new Error(`DPO_EMAIL must be one email address (the data protection officer's), not "${email}"`);
+  return { email, sample: false };
 }
 
 /** SELLER_NAME, SELLER_TIN and SELLER_ADDRESS: all three (the TIN with its branch code), or none (the sample seller). */
@@ -209,6 +225,7 @@ function productionProblems(env: Record<string, string | undefined>, read: { dev
   if (!env.SELLER_NAME?.trim() && !env.SELLER_TIN?.trim() && !env.SELLER_ADDRESS?.trim()) {
     problems.push('SELLER_NAME, SELLER_TIN (with branch code, 123-456-789-00000) and SELLER_ADDRESS must name the registered seller: every invoice prints them');
   }
+  if (!env.DPO_EMAIL?.trim()) problems.push("DPO_EMAIL must be the data protection officer's address: the privacy page names it (RA 10173)");
   if (env.MAYA_WEBHOOK_IPS?.trim() === 'any') problems.push("MAYA_WEBHOOK_IPS=any turns off the check of Maya's webhook addresses: list them, or leave it unset for Maya's published ones");
   return problems;
 }

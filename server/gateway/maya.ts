@@ -202,6 +202,15 @@ export interface Gateway {
     body: { totalAmount: { amount: number; currency: string }; requestReferenceNumber: string; redirectUrl: RedirectUrls },
   ): Promise<MayaPayment>;
   listCustomerCards(customerId: string): Promise<CustomerCard[]>;
+  /**
+   * Maya's "Delete Card of Customer" (`DELETE /payments/v1/customers/{customerId}/cards/{cardTokenId}`,
+   * secret key, beside its "Create Card of Customer" and the cards list): the vaulted card can never be
+   * charged again. Used when an account is erased (issue 36). The answer's body is not read (Maya's
+   * reference pages stored here do not show it); the stored reference did not include this call's own
+   * page, so the path follows the vault's documented resource: `npm run maya:contract` against Maya's
+   * sandbox (MAYA_BASE_URL) is the check, as for every call (docs/product.md#erasure).
+   */
+  deleteCustomerCard(customerId: string, cardTokenId: string): Promise<void>;
   getPayment(paymentId: string): Promise<MayaPayment>;
   /** Every payment with our reference number (attempts that failed and then succeeded share one). */
   getPaymentsByReference(requestReferenceNumber: string): Promise<MayaPayment[]>;
@@ -316,6 +325,8 @@ export function createMayaClient(options: MayaClientOptions): Gateway {
     payWithCard: (customerId, cardTokenId, body) =>
       call('payWithCard', 'POST', `/payments/v1/customers/${id(customerId)}/cards/${id(cardTokenId)}/payments`, 'secret', paymentSchema, body),
     listCustomerCards: (customerId) => call('listCustomerCards', 'GET', `/payments/v1/customers/${id(customerId)}/cards`, 'secret', z.array(customerCardSchema)),
+    deleteCustomerCard: (customerId, cardTokenId) =>
+      call('deleteCustomerCard', 'DELETE', `/payments/v1/customers/${id(customerId)}/cards/${id(cardTokenId)}`, 'secret', null),
     getPayment: (paymentId) => call('getPayment', 'GET', `/payments/v1/payments/${id(paymentId)}`, 'secret', paymentSchema),
     getPaymentsByReference: (rrn) => call('getPaymentsByReference', 'GET', `/payments/v1/payment-rrns/${id(rrn)}`, 'secret', z.array(paymentSchema)),
     voidPayment: (paymentId, body) => call('voidPayment', 'POST', `/payments/v1/payments/${id(paymentId)}/voids`, 'secret', reversalSchema, body),

@@ -22,6 +22,11 @@ function bossDb(db: Db) {
 
 export type Jobs = PgBoss;
 
+/** What a route needs of the queue: send a job (identity/accountJobs.ts gives one bound later, serve.ts). */
+export interface JobQueue {
+  send(queue: string, data: object): Promise<unknown>;
+}
+
 export async function startJobs(db: Db, log: (line: string) => void): Promise<PgBoss> {
   const boss = new PgBoss({
     db: bossDb(db),

@@ -489,6 +489,17 @@ export function createSandbox(deps: SandboxDeps) {
     return c.json(cards.rows.map(toMayaCard));
   });
 
+  // "Delete Card of Customer": the card is gone from the vault (Maya answers the card as it was); an
+  // unknown card, or another customer's, is a 404.
+  api.delete('/payments/v1/customers/:customerId/cards/:cardTokenId', key('secret'), async (c) => {
+    const customerId = param(c, 'customerId');
+    await ownCustomer(customerId);
+    const deleted = await db.query<CardRow>('DELETE FROM sandbox_cards WHERE card_token_id = $1 AND customer_id = $2 RETURNING *', [param(c, 'cardTokenId'), customerId]);
+    const card = deleted.rows[0];
+    if (!card) throw new MayaError(404, 'PY0025', 'Card not found.');
+    return c.json({ ...toMayaCard(card), state: 'DELETED' });
+  });
+
   api.post('/payments/v1/customers/:customerId/cards/:cardTokenId/payments', key('secret'), async (c) => {
     const customerId = param(c, 'customerId');
     const cardTokenId = param(c, 'cardTokenId');

@@ -70,6 +70,16 @@ export function createApi(http: Http) {
     /** The "this wasn't me" link mailed to the old address: works signed out. */
     undoEmailChange: (body: { token: string }, signal?: AbortSignal) =>
       requestWithMessage(`${V1}/auth/email/undo`, { method: 'POST', body, auth: false, schema: nothing, signal }),
+    /** Issue 36 (product.md#data-export): the latest export's state; start one; a single-use link; the file, with that link. */
+    getDataExport: (signal?: AbortSignal) => request(`${V1}/account/export`, { schema: s.dataExportStateSchema, signal }),
+    startDataExport: (signal?: AbortSignal) => request(`${V1}/account/export`, { method: 'POST', schema: s.dataExportStateSchema, signal }),
+    dataExportLink: (body: { format: s.DataExportFormat }, signal?: AbortSignal) =>
+      request(`${V1}/account/export/link`, { method: 'POST', body, schema: s.dataExportLinkSchema, signal }),
+    downloadDataExport: (input: { token: string }, signal?: AbortSignal) =>
+      requestBlob(`${V1}/account/export/download?token=${encodeURIComponent(input.token)}`, { signal }),
+    /** Issue 36 (product.md#erasure): the current password and the account's email typed again. */
+    deleteAccount: (body: { password: string; confirmation: string }, signal?: AbortSignal) =>
+      requestWithMessage(`${V1}/account/delete`, { method: 'POST', body, schema: nothing, signal }),
 
     getSubscriptionStatus: (signal?: AbortSignal) =>
       request(`${V1}/subscription/status`, { schema: s.subscriptionStatusDetailsSchema, signal }),

@@ -550,7 +550,22 @@ export const appConfigSchema = z.object({
   playStoreUrl: z.string(),
   supportUrl: z.string(),
   socialLinks: z.array(z.object({ name: z.string(), url: z.string() })),
+  /** The data protection officer's address (DPO_EMAIL); `dpoSample`: the embedded sample (issue 36). */
+  dpoEmail: z.optional(z.string()),
+  dpoSample: z.optional(z.boolean()),
 });
+
+/** "Download my data" (issue 36, product.md#data-export): the state of the viewer's latest export. */
+export const dataExportStateSchema = z.object({
+  state: z.enum(['NONE', 'PREPARING', 'READY', 'FAILED', 'EXPIRED']),
+  requestedAt: z.nullable(z.string()),
+  readyAt: z.nullable(z.string()),
+  expiresAt: z.nullable(z.string()),
+});
+export type DataExportState = z.infer<typeof dataExportStateSchema>;
+/** A single-use download token for one file of a ready export. */
+export const dataExportLinkSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type DataExportFormat = 'json' | 'html';
 
 /* ----------------------------------------------------------------- requests */
 

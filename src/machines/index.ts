@@ -24,6 +24,8 @@ import { emailUndoMachine } from './emailUndo/emailUndo.machine';
 import { opsGateMachine } from './opsGate/opsGate.machine';
 import { opsActionMachine } from './opsAction/opsAction.machine';
 import { voucherBatchMachine } from './voucherBatch/voucherBatch.machine';
+import { dataExportMachine } from './dataExport/dataExport.machine';
+import { deleteAccountMachine } from './deleteAccount/deleteAccount.machine';
 
 export const machines = {
   session: sessionMachine,
@@ -51,4 +53,6 @@ export const machines = {
   opsGate: opsGateMachine,
   opsAction: opsActionMachine,
   voucherBatch: voucherBatchMachine,
+  dataExport: dataExportMachine,
+  deleteAccount: deleteAccountMachine,
 } as const;

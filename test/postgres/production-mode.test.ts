@@ -69,6 +69,7 @@ async function startProduction(): Promise<string> {
     MAYA_BASE_URL: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`, MAYA_PUBLIC_KEY: 'pk-test-standin', MAYA_SECRET_KEY: 'sk-test-standin',
     MAYA_WEBHOOK_PUBLIC_KEYS: webhookKey, MAYA_WEBHOOK_IPS: '127.0.0.1', TRUST_PROXY: 'loopback', LOG_FORMAT: 'json',
     SELLER_NAME: 'Sine Bisaya Media Inc.', SELLER_TIN: '123-456-789-00000', SELLER_ADDRESS: '1 Osmeña Blvd, Cebu City 6000',
+    DPO_EMAIL: 'dpo@sinebisaya.example',
   });
   return base;
 }

@@ -24,6 +24,8 @@ import { useConnect, useFlow } from '../useFlow';
 import * as css from './account.css';
 import ChangeEmailSection from './account/ChangeEmailSection';
 import DevicesSection from './account/DevicesSection';
+import DataSection from './account/DataSection';
+import DeleteAccountSection from './account/DeleteAccountSection';
 
 function useAccountActors() {
   return createAccountActors(useApi(), useQueryClient());
@@ -217,6 +219,8 @@ export default function AccountPage() {
         <SecurityCard />
         <ChangeEmailSection />
         <DevicesSection />
+        <DataSection />
+        <DeleteAccountSection />
       </div>
     </div>
   );

@@ -148,6 +148,22 @@ describe('Maya client against the sandbox', () => {
     await expect(maya.getWalletLink(created.linkId)).rejects.toBeInstanceOf(GatewayError);
   });
 
+  it('deletes a customer\'s card (issue 36): gone from the list, never charged again; another customer\'s card and an unknown one are 404', async () => {
+    const token = await maya.createPaymentToken({ number: '5123456789012346', expMonth: '12', expYear: '2099', cvc: '111' });
+    const customer = await maya.createCustomer({ firstName: 'Maria', lastName: 'Santos', contact: { email: 'free@example.com' } });
+    const card = await maya.addCustomerCard(customer.id, { paymentTokenId: token.paymentTokenId, isDefault: true, redirectUrl, requestReferenceNumber: 'SB-DEL' });
+    await press(card.verificationUrl!, 'approve');
+    const stranger = await maya.createCustomer({ firstName: 'Juan', lastName: 'Dela Cruz', contact: { email: 'premium@example.com' } });
+    await expect(maya.deleteCustomerCard(stranger.id, card.cardTokenId)).rejects.toMatchObject({ status: 404 });
+    expect(await maya.listCustomerCards(customer.id)).toHaveLength(1);
+    await maya.deleteCustomerCard(customer.id, card.cardTokenId);
+    expect(await maya.listCustomerCards(customer.id)).toEqual([]);
+    await expect(
+      maya.payWithCard(customer.id, card.cardTokenId, { totalAmount: { amount: 99, currency: 'PHP' }, requestReferenceNumber: 'SB-DEL-PAY', redirectUrl }),
+    ).rejects.toBeInstanceOf(GatewayError);
+    await expect(maya.deleteCustomerCard(customer.id, card.cardTokenId)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('uses the public key for tokens, checkouts and links, the secret key for the rest', async () => {
     const swapped = createMayaClient({ ...defaultGatewayConfig(0), publicKey: SANDBOX_SECRET_KEY, secretKey: SANDBOX_PUBLIC_KEY, fetch: sandboxFetch });
     await expect(swapped.createPaymentToken({ number: '4123450131001381', expMonth: '12', expYear: '2099', cvc: '111' })).rejects.toMatchObject({ status: 401 });

@@ -19,6 +19,7 @@ const production = {
   PUBLIC_BASE_URL: 'https://sinebisaya.example', MAYA_BASE_URL: 'https://pg.paymaya.com', MAYA_PUBLIC_KEY: 'pk-live-x', MAYA_SECRET_KEY: 'sk-live-y',
   DATABASE_URL: 'postgres://sine@db.internal/sine',
   SELLER_NAME: 'Sine Bisaya Media Inc.', SELLER_TIN: '123-456-789-00000', SELLER_ADDRESS: '1 Osmeña Blvd, Cebu City 6000',
+  DPO_EMAIL: 'dpo@sinebisaya.ph',
 };
 
 const refusal = (env: Record<string, string | undefined>) => {
@@ -39,6 +40,12 @@ describe('APP_ENV=production', () => {
     expect(settings.gateway.webhook.allowedIps.length).toBeGreaterThan(0);
     expect(settings.publicBaseUrl).toBe('https://sinebisaya.example');
     expect(settings.seller).toEqual({ name: 'Sine Bisaya Media Inc.', tin: '123-456-789-00000', address: '1 Osmeña Blvd, Cebu City 6000' });
+    expect(settings.dpo).toEqual({ email: 'dpo@sinebisaya.ph', sample: false });
+  });
+
+  it('keeps the sample data protection officer outside production, marked as the sample (issue 36)', () => {
+    expect(readSettings({}).dpo).toEqual({ email: 'dpo@sinebisaya.example', sample: true });
+    expect(() => readSettings({ DPO_EMAIL: 'not an address' })).toThrow(/^DPO_EMAIL must be one email address/);
   });
 
   // Each case: what is changed, and the one line that must say so.
@@ -58,6 +65,7 @@ describe('APP_ENV=production', () => {
     ['a throwaway database', { DATA_DIR: ':memory:' }, /^- DATA_DIR=:memory: keeps nothing/m],
     ["Maya's webhook addresses not checked", { MAYA_WEBHOOK_IPS: 'any' }, /^- MAYA_WEBHOOK_IPS=any turns off/m],
     ['no seller (issue 34: invoices print it)', { SELLER_NAME: undefined, SELLER_TIN: undefined, SELLER_ADDRESS: undefined }, /^- SELLER_NAME, SELLER_TIN \(with branch code, 123-456-789-00000\) and SELLER_ADDRESS must name the registered seller/m],
+    ['no data protection officer (issue 36: the privacy page names one)', { DPO_EMAIL: undefined }, /^- DPO_EMAIL must be the data protection officer's address/m],
     ['a seller without its address', { SELLER_ADDRESS: undefined }, /^- SELLER_NAME, SELLER_TIN and SELLER_ADDRESS go together/m],
     ['a seller TIN without its branch code', { SELLER_TIN: '123-456-789' }, /^- SELLER_TIN must be the TIN with its branch code, 123-456-789-00000, not "123-456-789"$/m],
     ['a proxy list that is not addresses', { TRUST_PROXY: '10.0.0.0/8, proxy.internal' }, /^- TRUST_PROXY must list IP addresses or CIDR ranges .*"proxy\.internal"$/m],
@@ -72,7 +80,7 @@ describe('APP_ENV=production', () => {
   it('names every problem at once, one line each', () => {
     const message = refusal({ APP_ENV: 'production' });
     const lines = message.split('\n').slice(1);
-    expect(lines.map((l) => l.slice(2, 16))).toEqual(['MAYA_BASE_URL,', 'DEV_ROUTES mus', 'JWT_SECRET mus', 'SMTP_URL must ', 'PUBLIC_BASE_UR', 'SELLER_NAME, S']);
+    expect(lines.map((l) => l.slice(2, 16))).toEqual(['MAYA_BASE_URL,', 'DEV_ROUTES mus', 'JWT_SECRET mus', 'SMTP_URL must ', 'PUBLIC_BASE_UR', 'SELLER_NAME, S', 'DPO_EMAIL must']);
   });
 
   it('refuses an APP_ENV it does not know', () => {
