@@ -210,7 +210,12 @@ export async function gatherData(db: Db, userId: string): Promise<ExportData | n
   ).rows[0];
   if (!user || user.deleted_at) return null;
   const [sessions, subscriptions, payments, invoices, savedCards, wallet, renewalConsents, voucherRedemptions, mailsSent] = await Promise.all([
-    rows(db, 'SELECT created_at AS signed_in_at, revoked_at AS signed_out_at FROM sessions WHERE user_id = $1 ORDER BY created_at DESC', [userId]),
+    rows(
+      db,
+      `SELECT created_at AS signed_in_at, revoked_at AS signed_out_at, last_used_at, user_agent AS device, client_address, place
+       FROM sessions WHERE user_id = $1 ORDER BY created_at DESC`,
+      [userId],
+    ),
     rows(
       db,
       `SELECT p.name AS plan, p.billing_cycle, s.status, s.start_date, s.end_date, s.payment_method, s.auto_renew, s.canceled_date, s.canceled_reason, s.created_at
@@ -241,7 +246,15 @@ export async function gatherData(db: Db, userId: string): Promise<ExportData | n
     ),
     rows(db, 'SELECT code, redeemed_at FROM voucher_redemptions WHERE user_id = $1 ORDER BY redeemed_at DESC', [userId]),
     // The subject and when: never the body (codes, sign-in and reset links ride in bodies).
-    rows(db, 'SELECT subject, sent_at FROM mailbox WHERE to_email = $1 ORDER BY sent_at DESC, id DESC', [user.email]),
+    // The mail log (every mail but those with a code, issue 35) and, in development, the dev mailbox's code mails.
+    rows(
+      db,
+      `SELECT subject, sent_at FROM (
+         SELECT subject, sent_at FROM mail_log WHERE user_id = $1
+         UNION ALL SELECT subject, sent_at FROM mailbox WHERE lower(to_email) = lower($2) AND otp IS NOT NULL) m
+       ORDER BY sent_at DESC`,
+      [userId, user.email],
+    ),
   ]);
   const at = await now(db);
   return {
@@ -285,7 +298,8 @@ const LABELS: Record<string, string> = {
   buyerTin: 'Buyer TIN', description: 'Description', periodStart: 'Period start', periodEnd: 'Period end', vatable: 'VATable sales', vat: 'VAT',
   cardType: 'Card', last4: 'Last four digits', expMonth: 'Expiry month', expYear: 'Expiry year', state: 'State', isDefault: 'Default',
   linkedSince: 'Linked since', action: 'Action', shownText: 'Words shown', price: 'Price', renewsOn: 'Renews on', clientAddress: 'Address',
-  givenAt: 'Given', code: 'Code', redeemedAt: 'Redeemed', subject: 'Subject', sentAt: 'Sent',
+  givenAt: 'Given', code: 'Code', redeemedAt: 'Redeemed', subject: 'Subject', sentAt: 'Sent', lastUsedAt: 'Last used', device: 'Device',
+  place: 'Place',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

@@ -80,6 +80,14 @@ export async function deleteAccount(services: Services, userId: string, request:
     // Exports and their links, the mails kept for the address.
     await tx.query('DELETE FROM data_exports WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM mailbox WHERE lower(to_email) = lower($1)', [user.email]);
+    await tx.query('DELETE FROM mail_log WHERE user_id = $1 OR lower(to_email) = lower($2)', [userId, user.email]);
+    await tx.query('DELETE FROM email_change_undos WHERE user_id = $1', [userId]);
+    // An operator's account: the role, the authenticator and the recovery codes go, its ops sessions end
+    // (the audit log keeps what they did: it is append-only, product.md#erasure).
+    await tx.query('UPDATE ops_sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
+    await tx.query('DELETE FROM operator_recovery_codes WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM operator_totp WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM operator_roles WHERE user_id = $1', [userId]);
     // The profile, last: the email is free for a new sign-up from here on.
     await tx.query(
       `UPDATE users SET email = $2, password_hash = $3, first_name = '', middle_name = NULL, last_name = '', phone_number = NULL, gender = NULL,
@@ -101,4 +109,6 @@ export async function deleteAccount(services: Services, userId: string, request:
   await services.mailbox.send(user.email, ERASURE_MAIL.subject, ERASURE_MAIL.text, null, user.language).catch((error: unknown) =>
     services.log(`erasure: the confirmation mail failed: ${error instanceof Error ? error.message : String(error)}`),
   );
+  // The mail log keeps no trace of the address: the confirmation went to nobody's account.
+  await db.query('DELETE FROM mail_log WHERE user_id IS NULL AND lower(to_email) = lower($1)', [user.email]);
 }

@@ -73,6 +73,8 @@ describe('an export', () => {
     expect(data.invoices.length).toBeGreaterThan(0);
     expect(data.savedCards).toEqual([expect.objectContaining({ cardType: 'visa', last4: '1381' })]);
     expect(data.sessions.length).toBeGreaterThan(0);
+    // Each sign-in with the device it was made on (issue 36's devices list) and when it was last used.
+    expect(Object.keys(data.sessions[0])).toEqual(expect.arrayContaining(['signedInAt', 'signedOutAt', 'lastUsedAt', 'device', 'clientAddress', 'place']));
     expect(data.mailsSent.map((m: { subject: string }) => m.subject)).toContain('Your code');
     for (const key of ['renewalConsents', 'voucherRedemptions']) expect(Array.isArray(data[key])).toBe(true);
 

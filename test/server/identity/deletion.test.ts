@@ -130,6 +130,23 @@ describe('a deleted account', () => {
     // The mail confirms, to the old address, and it is the only mail kept for it.
     const mails = await server.mail(EMAIL);
     expect(mails.map((m) => m.subject)).toEqual([ERASURE_MAIL.subject]);
+    // The mail log (the back office's timeline) keeps nothing of the account or its address.
+    expect((await server.db.query('SELECT 1 FROM mail_log WHERE user_id = $1 OR lower(to_email) = lower($2)', [userId, EMAIL])).rows).toHaveLength(0);
+  });
+
+  it("of an operator takes the role, the authenticator and the recovery codes, and ends the ops sessions", async () => {
+    const admin = 'admin@example.com';
+    const adminId = (await userOf(admin))!;
+    const token = (await server.signIn(admin)).json.data.accessToken as string;
+    await server.db.query(`INSERT INTO operator_totp (user_id, secret_encrypted) VALUES ($1, 'sealed') ON CONFLICT (user_id) DO NOTHING`, [adminId]);
+    await server.db.query(`INSERT INTO operator_recovery_codes (user_id, code_hash) VALUES ($1, 'hash')`, [adminId]);
+    await server.db.query(`INSERT INTO ops_sessions (user_id, token_hash, expires_at) VALUES ($1, 'ops-token-hash', now() + interval '1 hour')`, [adminId]);
+    expect((await server.call('GET', '/api/v1/ops/me', { token })).status).toBe(200);
+    expect((await remove(token, { password: PASSWORD, confirmation: admin })).status).toBe(200);
+    for (const table of ['operator_roles', 'operator_totp', 'operator_recovery_codes']) {
+      expect((await server.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [adminId])).rows, table).toHaveLength(0);
+    }
+    expect((await server.db.query('SELECT 1 FROM ops_sessions WHERE user_id = $1 AND revoked_at IS NULL', [adminId])).rows).toHaveLength(0);
   });
 
   it('is never charged again: a renewal due after the deletion finds nothing to charge', async () => {
