@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));
   // The back office (issue 35): every path below the prefix is a 404 to anyone who is not an operator (server/ops/routes.ts).
-  app.route(OPS_PREFIX, opsRoutes(services, Buffer.from(deps.opsKey ?? randomBytes(32))));
+  app.route(OPS_PREFIX, opsRoutes(services, (deps.opsKeys ?? [randomBytes(32)]).map((key) => Buffer.from(key))));
   if (services.devRoutes !== 'off') for (const { path, routes } of deps.devModules?.(services) ?? []) app.route(path, routes);
 
   app.notFound(notFound);

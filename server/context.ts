@@ -39,10 +39,11 @@ export interface AppDeps {
   /** METRICS_TOKEN: /metrics on this app answers the bearer of it; without one, /metrics is a 404 (platform/metrics.ts). */
   metricsToken?: string | null;
   /**
-   * The key the back office seals operators' TOTP secrets with (server/ops/auth.ts deriveOpsKey, from
-   * JWT_SECRET); without one (tests), a random key for this app's life.
+   * The keys the back office seals operators' TOTP secrets with (server/ops/auth.ts deriveOpsKey): from
+   * JWT_SECRET first (it seals), then from each JWT_SECRET_PREVIOUS (they still open, during a rotation).
+   * Without any (tests), a random key for this app's life.
    */
-  opsKey?: Uint8Array;
+  opsKeys?: Uint8Array[];
   /** The job queue for the account's jobs (identity/accountJobs.ts); without one they run in this process. */
   jobs?: JobQueue;
   /** DPO_EMAIL (settings.ts): the data protection officer /app-config.json names; default the sample. */

@@ -68,8 +68,8 @@ const app = createApp({
   // The server listens only once the engine has started (below), so readiness never asks it before.
   readiness: () => ({ jobs: stopping ? 'stopping' : engine.health(), process: stopping ? 'stopping' : 'ok' }),
   metricsToken: metricsSettings.token,
-  // Operators' TOTP secrets are sealed with a key from the same secret (server/ops/auth.ts).
-  opsKey: deriveOpsKey(jwtSecret),
+  // Operators' TOTP secrets are sealed with a key from the same secret; the previous ones still open them (server/ops/auth.ts).
+  opsKeys: [jwtSecret, ...settings.jwtPreviousSecrets.map(encode)].map(deriveOpsKey),
 });
 
 if (serveSpa) {

@@ -39,6 +39,25 @@ export function seal(key: Buffer, plain: string): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
+/**
+ * The sealing keys: the first seals, each opens (the ones derived from JWT_SECRET_PREVIOUS during a
+ * rotation); a secret opened with an older key is sealed again with the first when it is used.
+ */
+export type OpsKeys = Buffer[];
+
+/** Opens with the first key that can; answers the secret and whether that was the current key. */
+export function unsealAny(keys: OpsKeys, sealed: string): { plain: string; current: boolean } {
+  let failure: unknown = new Error('no key to open a sealed secret');
+  for (const [index, key] of keys.entries()) {
+    try {
+      return { plain: unseal(key, sealed), current: index === 0 };
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
 export function unseal(key: Buffer, sealed: string): string {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unreadable sealed secret');
@@ -76,14 +95,14 @@ const totpOf = (secret: string, email: string) =>
   new OTPAuth.TOTP({ issuer: ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
 
 /** A new pending secret (replacing any unconfirmed one). Refused once enrolled. */
-export async function startEnrolment(db: Db, key: Buffer, operator: OperatorRecord): Promise<{ secret: string; otpauthUrl: string }> {
+export async function startEnrolment(db: Db, keys: OpsKeys, operator: OperatorRecord): Promise<{ secret: string; otpauthUrl: string }> {
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   const written = await db.query(
     `INSERT INTO operator_totp (user_id, secret_encrypted) VALUES ($1, $2)
      ON CONFLICT (user_id) DO UPDATE SET secret_encrypted = EXCLUDED.secret_encrypted, created_at = clock_timestamp(), last_used_step = NULL
        WHERE operator_totp.confirmed_at IS NULL
      RETURNING user_id`,
-    [operator.userId, seal(key, secret)],
+    [operator.userId, seal(keys[0]!, secret)],
   );
   if (!written.rows.length) throw new HttpError(409, OPS_MESSAGES.alreadyEnrolled);
   return { secret, otpauthUrl: totpOf(secret, operator.email).toString() };
@@ -96,7 +115,7 @@ export const normalRecoveryCode = (code: string) => code.trim().toLowerCase().re
  * Checks a TOTP code (and uses its step) in `tx`, which holds the operator's totp row locked. Answers
  * whether it passed.
  */
-async function useTotp(tx: Queryable, key: Buffer, operator: OperatorRecord, code: string, nowMs: number): Promise<boolean> {
+async function useTotp(tx: Queryable, keys: OpsKeys, operator: OperatorRecord, code: string, nowMs: number): Promise<boolean> {
   const row = (
     await tx.query<{ secret_encrypted: string; last_used_step: string | null }>(
       'SELECT secret_encrypted, last_used_step::text AS last_used_step FROM operator_totp WHERE user_id = $1 FOR UPDATE',
@@ -104,13 +123,16 @@ async function useTotp(tx: Queryable, key: Buffer, operator: OperatorRecord, cod
     )
   ).rows[0];
   if (!row || !isTotpCode(code)) return false;
-  const totp = totpOf(unseal(key, row.secret_encrypted), operator.email);
+  const opened = unsealAny(keys, row.secret_encrypted);
+  const totp = totpOf(opened.plain, operator.email);
   const delta = totp.validate({ token: code, timestamp: nowMs, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(nowMs / 1000 / TOTP_PERIOD) + delta;
   // A step already used (the same code again, or an older one) never passes.
   if (row.last_used_step !== null && step <= Number(row.last_used_step)) return false;
   await tx.query('UPDATE operator_totp SET last_used_step = $2 WHERE user_id = $1', [operator.userId, step]);
+  // Sealed with a previous JWT secret's key (a rotation under way): sealed again with the current one.
+  if (!opened.current) await tx.query('UPDATE operator_totp SET secret_encrypted = $2 WHERE user_id = $1', [operator.userId, seal(keys[0]!, opened.plain)]);
   return true;
 }
 
@@ -133,14 +155,14 @@ export interface SessionContext {
 }
 
 /** The first code confirms the pending secret: ten recovery codes (shown once) and an ops session. */
-export async function confirmEnrolment(db: Db, key: Buffer, operator: OperatorRecord, code: string, context: SessionContext): Promise<{ recoveryCodes: string[]; session: OpsSession }> {
+export async function confirmEnrolment(db: Db, keys: OpsKeys, operator: OperatorRecord, code: string, context: SessionContext): Promise<{ recoveryCodes: string[]; session: OpsSession }> {
   const nowMs = context.nowMs ?? Date.now();
   return throttled(db, operator.userId, () =>
     db.transaction(async (tx) => {
       const pending = (await tx.query<{ confirmed: boolean }>('SELECT confirmed_at IS NOT NULL AS confirmed FROM operator_totp WHERE user_id = $1 FOR UPDATE', [operator.userId])).rows[0];
       if (!pending) throw new HttpError(409, OPS_MESSAGES.noPendingEnrolment);
       if (pending.confirmed) throw new HttpError(409, OPS_MESSAGES.alreadyEnrolled);
-      if (!(await useTotp(tx, key, operator, code.trim(), nowMs))) return null;
+      if (!(await useTotp(tx, keys, operator, code.trim(), nowMs))) return null;
       await tx.query('UPDATE operator_totp SET confirmed_at = clock_timestamp() WHERE user_id = $1', [operator.userId]);
       const recoveryCodes = await newRecoveryCodes(tx, operator.userId);
       const session = await openSession(tx, operator, context, nowMs);
@@ -164,14 +186,14 @@ async function newRecoveryCodes(tx: Queryable, userId: string): Promise<string[]
 }
 
 /** A TOTP code or a recovery code (used once) opens an ops session. */
-export async function verifyCode(db: Db, key: Buffer, operator: OperatorRecord, code: string, context: SessionContext): Promise<OpsSession> {
+export async function verifyCode(db: Db, keys: OpsKeys, operator: OperatorRecord, code: string, context: SessionContext): Promise<OpsSession> {
   if (!operator.enrolled) throw new HttpError(409, OPS_MESSAGES.notEnrolled);
   const nowMs = context.nowMs ?? Date.now();
   const given = code.trim();
   return throttled(db, operator.userId, () =>
     db.transaction(async (tx) => {
       let passed: boolean;
-      if (isTotpCode(given)) passed = await useTotp(tx, key, operator, given, nowMs);
+      if (isTotpCode(given)) passed = await useTotp(tx, keys, operator, given, nowMs);
       else {
         const used = await tx.query(
           'UPDATE operator_recovery_codes SET used_at = clock_timestamp() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING user_id',

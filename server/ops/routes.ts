@@ -17,7 +17,7 @@ import { fail, HttpError, ok, readBody } from '../platform/http';
 import { cancelByOperator, extendSubscription, resendMail, resolveRecord, retryRenewal, reversePayment, setDunning, type OpsDeps } from './actions';
 import { listAudit } from './audit';
 import type { Actor } from './audit';
-import { confirmEnrolment, endSession, grantRole, listOperators, operatorOf, revokeSessions, sessionOf, startEnrolment, verifyCode, type OperatorRecord } from './auth';
+import { confirmEnrolment, endSession, grantRole, listOperators, operatorOf, revokeSessions, sessionOf, startEnrolment, verifyCode, type OperatorRecord, type OpsKeys } from './auth';
 import { batchCsv, batchDetail, disableBatch, disableCode, listBatches, mintBatch } from './campaigns';
 import { exportCsv } from './exports';
 import { queues } from './queues';
@@ -43,7 +43,7 @@ export interface OpsRoute {
 interface RouteDeps {
   services: Services;
   ops: OpsDeps;
-  key: Buffer;
+  key: OpsKeys;
 }
 
 const actorOf = (c: OpsContext): Actor => {
@@ -185,8 +185,8 @@ export const OPS_ROUTES: OpsRoute[] = [
   },
 ];
 
-/** `key`: the TOTP secrets' key (auth.ts deriveOpsKey). */
-export function opsRoutes(services: Services, key: Buffer) {
+/** `key`: the TOTP secrets' keys, the current first (auth.ts deriveOpsKey, OpsKeys). */
+export function opsRoutes(services: Services, key: OpsKeys) {
   const app = new Hono<OpsEnv>();
   const deps: RouteDeps = {
     services,

@@ -163,3 +163,34 @@ describe('ops sessions', () => {
     expect(list.json.data.operators.find((o: { email: string }) => o.email === 'admin@example.com')).toMatchObject({ role: 'admin', enrolled: false, grantedBy: 'seed' });
   });
 });
+
+describe('the sealing key and a JWT_SECRET rotation', () => {
+  it('a secret sealed with the previous secret\'s key still opens, and is sealed again with the current one; an unknown key opens nothing', async () => {
+    const { confirmEnrolment, deriveOpsKey, operatorOf, startEnrolment, verifyCode } = await import('../../../server/ops/auth');
+    const { randomBytes } = await import('node:crypto');
+    const [oldKey, newKey, strangerKey] = [randomBytes(32), randomBytes(32), randomBytes(32)].map(deriveOpsKey);
+    const email = 'voucher@example.com';
+    expect((await server.call('POST', '/dev/operators', { body: { email, role: 'support' } })).status).toBe(200);
+    const userId = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])).rows[0]!.id;
+    expect((await server.signIn(email)).status).toBe(200);
+    const viewerSessionId = (await server.db.query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1', [userId])).rows[0]!.id;
+    const operator = (await operatorOf(server.db, userId))!;
+    const context = (nowMs: number) => ({ viewerSessionId, client: '127.0.0.1', userAgent: null, nowMs });
+    const start = Date.now();
+    // Enrolled under the old secret.
+    const { secret } = await startEnrolment(server.db, [oldKey!], operator);
+    await confirmEnrolment(server.db, [oldKey!], operator, totpCode(secret, start), context(start));
+    const sealed = async () => (await server.db.query<{ s: string }>('SELECT secret_encrypted AS s FROM operator_totp WHERE user_id = $1', [userId])).rows[0]!.s;
+    const before = await sealed();
+    // After the rotation: JWT_SECRET is new, JWT_SECRET_PREVIOUS the old one. The code passes and the secret is sealed anew.
+    const later = start + 60_000;
+    await expect(verifyCode(server.db, [newKey!, oldKey!], { ...operator, enrolled: true }, totpCode(secret, later), context(later))).resolves.toMatchObject({ opsToken: expect.any(String) });
+    expect(await sealed()).not.toBe(before);
+    // With the previous secret gone, the new key alone opens it.
+    const after = start + 120_000;
+    await expect(verifyCode(server.db, [newKey!], { ...operator, enrolled: true }, totpCode(secret, after), context(after))).resolves.toMatchObject({ opsToken: expect.any(String) });
+    // A key it was never sealed with opens nothing.
+    const last = start + 180_000;
+    await expect(verifyCode(server.db, [strangerKey!], { ...operator, enrolled: true }, totpCode(secret, last), context(last))).rejects.toThrow();
+  });
+});
