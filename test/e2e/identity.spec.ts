@@ -42,7 +42,7 @@ test('a newcomer signs up with the mailed code (a wrong one first) and lands sig
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('button', { name: /My Account/ })).toBeVisible();
   await page.goto('/account');
-  await expect(page.getByRole('main').getByText(email)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile' }).getByText(email)).toBeVisible();
 });
 
 test('a viewer recovers a forgotten password and signs in with the new one', async ({ page, request }) => {
@@ -79,7 +79,7 @@ test('a login link signs the viewer in and lands on its redirect', async ({ page
   const { url } = (await minted.json()).data as { url: string };
   await page.goto(new URL(url).pathname + new URL(url).search);
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('main').getByText('premium@example.com')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile' }).getByText('premium@example.com')).toBeVisible();
 
   // Used once: the same link now explains itself.
   await page.goto(new URL(url).pathname + new URL(url).search);

@@ -35,7 +35,7 @@ test('a newcomer signs in, sees My Account, comes back to a guarded page, and lo
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await signIn(page, 'free@example.com');
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('main').getByText('free@example.com')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile' }).getByText('free@example.com')).toBeVisible();
   await expect(page.getByRole('main').getByLabel('First Name')).toHaveValue('Maria');
 
   // History was replaced: going back does not return to the login page.
