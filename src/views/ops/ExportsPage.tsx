@@ -6,7 +6,7 @@ import { m } from '../../i18n';
 import { button, heading } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
 import { TextField } from '../parts/TextField';
-import { saveBlob } from './download';
+import { saveFile } from '../saveFile';
 import { addDays, manilaToday } from './manila';
 import * as css from './ops.css';
 import { useOps } from './opsContext';
@@ -29,7 +29,7 @@ export function ExportsPage() {
   const [error, setError] = useState<string | undefined>();
   const download = useMutation({
     mutationFn: (kind: ExportKind) => api.exportCsv({ kind, from: range.from, to: range.to }),
-    onSuccess: (blob, kind) => saveBlob(blob, `${kind}-${range.from}-${range.to}.csv`),
+    onSuccess: (blob, kind) => saveFile(blob, `${kind}-${range.from}-${range.to}.csv`),
   });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -14,25 +14,13 @@ import { fromCall } from '../../machines/actors';
 import { connectInvoicePdf, invoicePdfMachine, type InvoicePdfRequest } from '../../machines/invoicePdf';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
+import { saveFile } from '../saveFile';
 import { LoadError } from '../parts/LoadError';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
 import { invoiceView, type InvoiceView } from './invoice.format';
 import * as css from './receipt.css';
 import * as sub from './subscription.css';
-
-/** Hands a file to the browser's downloads. */
-function saveFile(blob: Blob, file: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function PdfButton({ request }: { request: InvoicePdfRequest }) {
   const api = useApi();

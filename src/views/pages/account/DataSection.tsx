@@ -15,7 +15,7 @@ import { useApi } from '../../useApi';
 import { useConnect, useFlow } from '../../useFlow';
 import * as css from '../account.css';
 import { actions } from './accountData.css';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../saveFile';
 
 /** How often the page asks whether the copy is ready. */
 export const EXPORT_POLL_MS = 2000;

@@ -1,4 +1,4 @@
-/** Hands a file to the browser's downloads (an object address and a download link). */
+/** Hands a file to the browser's downloads (an object address and a download link): invoices' PDFs, the data export, the back office's CSVs. */
 export function saveFile(blob: Blob, file: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
