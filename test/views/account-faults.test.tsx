@@ -14,6 +14,7 @@ import { createQueryClient, queryKeys } from '../../src/api/queries';
 import type { DataExportState, SignedInDevice } from '../../src/api/schemas';
 import { RESEND_WAIT } from '../../src/views/parts/CodeForm';
 import AccountPage from '../../src/views/pages/AccountPage';
+import { AppRoutes } from '../../src/views/App';
 import EmailUndoPage from '../../src/views/pages/EmailUndoPage';
 import { profileFixture } from '../support/account';
 import { demoUser, renderView, startSession } from '../support/render';
@@ -249,14 +250,31 @@ describe('the account page under faults: every new call shows a message, keeps w
     it.each(MODES)(`${scenario.name} under %s`, { timeout: 10_000 }, async (mode) => {
       scenario.before?.();
       const run = renderAccountWith(failing(mode, scenario.matches));
-      await screen.findAllByRole('listitem');
+      await screen.findByRole('heading', { level: 1, name: 'Account' });
       await scenario.act(run);
-      await waitFor(() => expect(scenario.scope().getAllByRole('alert').map((alert) => alert.textContent)).toContain(expected(mode)), { timeout: 4000 });
+      await waitFor(() => expect(scenario.scope().getAllByRole('alert').map((alert: HTMLElement) => alert.textContent)).toContain(expected(mode)), { timeout: 4000 });
       if (mode === 401) await waitFor(() => expect(run.session.getSnapshot().value).toBe('signedOut'));
       else expect(run.session.getSnapshot().value).toBe('signedIn');
       expect(screen.queryAllByText(SPINNERS)).toEqual([]);
       expect(document.querySelectorAll('[aria-busy="true"]')).toHaveLength(0);
       await scenario.kept(run);
+    });
+  }
+});
+
+describe('a 401 on the account page, in the whole app: the session ends as everywhere else', () => {
+  const byName = (name: string) => SCENARIOS.find((scenario) => scenario.name === name)!;
+  // One call that comes on its own (the devices list), one the person makes after typing (the deletion).
+  for (const name of ['listDevices', 'deleteAccount']) {
+    it(`${name}: the normal sign-in, then back to /account`, async () => {
+      const scenario = byName(name);
+      const run = renderView(<AppRoutes />, { path: '/account', session: startSession(demoUser), fetch: failing(401, scenario.matches) });
+      // (The devices list is read as the page comes: its 401 may take the page away before it is seen.)
+      if (name !== 'listDevices') expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
+      await scenario.act({ ...run, user: userEvent.setup({ applyAccept: false }) });
+      await waitFor(() => expect(run.location.history.at(-1)).toBe('/login?from=%2Faccount'));
+      expect(run.session.getSnapshot().value).toBe('signedOut');
+      expect(window.localStorage.getItem('token')).toBeNull();
     });
   }
 });
