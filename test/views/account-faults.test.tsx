@@ -3,7 +3,7 @@
  * test/views/ops-faults.test.tsx does for the back office: every call the viewer's new account features
  * make (signed-in devices, the email change and its undo page, download my data, delete my account),
  * through the real AccountPage / EmailUndoPage and their real actors, under a network error and answers
- * 500, 401, 404 and 429. Each time the person reads a message (an alert), no spinner is left, what they
+ * 500, 401, 404 and 429 (and a proxy's HTML 502 page). Each time the person reads a message (an alert), no spinner is left, what they
  * typed is still there, and a 401 on a signed-in call ends the session as everywhere else.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -19,15 +19,16 @@ import EmailUndoPage from '../../src/views/pages/EmailUndoPage';
 import { profileFixture } from '../support/account';
 import { demoUser, renderView, startSession } from '../support/render';
 
-type Mode = 'network' | 500 | 401 | 404 | 429;
-const MODES: Mode[] = ['network', 500, 401, 404, 429];
-const MESSAGES: Record<Exclude<Mode, 'network'>, string> = {
+/** The ops matrix's modes, and a proxy's HTML error page (no envelope, no message of the server's). */
+type Mode = 'network' | 500 | 401 | 404 | 429 | 'proxy 502';
+const MODES: Mode[] = ['network', 500, 401, 404, 429, 'proxy 502'];
+const MESSAGES: Record<Exclude<Mode, 'network' | 'proxy 502'>, string> = {
   500: 'Something broke on our side (500).',
   401: 'Your session has expired. Please log in again.',
   404: 'No route for this call (404).',
   429: 'Too many attempts. Please wait a minute (429).',
 };
-const expected = (mode: Mode) => (mode === 'network' ? 'Network error' : MESSAGES[mode]);
+const expected = (mode: Mode) => (mode === 'network' ? 'Network error' : mode === 'proxy 502' ? 'Something went wrong' : MESSAGES[mode]);
 
 const here: SignedInDevice = {
   id: 'here', current: true, browser: 'Chrome 131', os: 'Windows 10', device: null, deviceType: 'desktop', place: null,
@@ -72,6 +73,7 @@ function failing(mode: Mode, matches: (path: string, method: string) => boolean)
     const method = init?.method ?? 'GET';
     if (!matches(path, method)) return healthy(path, method);
     if (mode === 'network') throw new TypeError('Failed to fetch');
+    if (mode === 'proxy 502') return new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
     return json(mode, { success: false, message: MESSAGES[mode], data: null }, mode === 429 ? { 'Retry-After': '60' } : {});
   };
 }
