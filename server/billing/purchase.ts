@@ -84,9 +84,16 @@ async function beginPurchase(
   await refreshPending(deps, userId);
   return deps.db.transaction(async (tx) => {
     const at = await now(tx);
-    const current = await currentSubscription(tx, userId, at);
-    if (current && current.plan_type !== 'FREE') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPremium);
+    const premium = async () => {
+      const current = await currentSubscription(tx, userId, at);
+      return Boolean(current && current.plan_type !== 'FREE');
+    };
+    if (await premium()) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPremium);
     const payment = await writePendingPayment(tx, { userId, plan, method, details, at });
+    // Asked again once the record holds the one slot (PostgreSQL, read committed): another purchase's
+    // success may have freed the slot and started its subscription between the first look and the write;
+    // then this one is refused before it is charged, never charged and given back.
+    if (await premium()) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPremium);
     // A card or wallet plan renews by itself: the consent is kept with the payment it was given for (product.md#renewal-consent).
     if (renews(method)) {
       const terms = { renewsOn: addBillingPeriod(at, plan.billingCycle, Number(plan.duration)), amount: plan.price, currency: plan.currency };
