@@ -57,7 +57,9 @@ export async function exportCsv(db: Db, kind: ExportKind, from: string, to: stri
          COALESCE(l.actor_email, 'system') AS by, l.reason, m.number AS memo
        FROM gateway_attempts a JOIN payment_records r ON r.id = a.record_id JOIN users u ON u.id = r.user_id
        LEFT JOIN audit_log l ON l.id = a.operator_audit_id
+       -- Its own memo: an operator's part names its reversal; a reversal of the whole charge has the record's one memo.
        LEFT JOIN tax_documents m ON m.payment_record_id = r.id AND m.kind = 'CREDIT_MEMO'
+         AND (m.reversal_attempt_id = a.id OR (m.reversal_attempt_id IS NULL AND a.operator_audit_id IS NULL))
        WHERE a.reverses IS NOT NULL AND a.outcome = 'SUCCEEDED'
          AND COALESCE(a.resolved_at, a.created_at) >= $1 AND COALESCE(a.resolved_at, a.created_at) < $2
        ORDER BY COALESCE(a.resolved_at, a.created_at), a.seq`,

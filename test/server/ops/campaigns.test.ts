@@ -115,6 +115,9 @@ describe('finance exports', () => {
     await server.setClock(new Date(at.getTime() + 2 * DAY));
     const refunded = await finance.post(`/payments/${record.id}/reverse`, { amount: '30.00', reason: 'Goodwill for the outage', requestKey: randomUUID() });
     expect(refunded.status, refunded.json.message).toBe(200);
+    // A second part: each refund is one row with its own credit memo (never one row per memo of the payment).
+    const again = await finance.post(`/payments/${record.id}/reverse`, { amount: '20.00', reason: 'Second goodwill', requestKey: randomUUID() });
+    expect(again.status, again.json.message).toBe(200);
     const from = manilaDay(new Date(at.getTime() - DAY));
     const to = manilaDay(new Date(at.getTime() + 3 * DAY));
     const payments = await csvOf('payments', from, to);
@@ -131,10 +134,15 @@ describe('finance exports', () => {
     expect(total[6]).toBe('99.00');
     expect(payments.slice(1, -1).map((row) => row[3])).toEqual([FREE]);
     const refunds = await csvOf('refunds', from, to);
-    expect(refunds.slice(1, -1)).toEqual([[expect.any(String), 'REFUND', record.reference_id, FREE, '30.00', 'PHP', finance.email, 'Goodwill for the outage', expect.stringMatching(/^SB-CM-/)]]);
+    expect(refunds.slice(1, -1)).toEqual([
+      [expect.any(String), 'REFUND', record.reference_id, FREE, '30.00', 'PHP', finance.email, 'Goodwill for the outage', expect.stringMatching(/^SB-CM-/)],
+      [expect.any(String), 'REFUND', record.reference_id, FREE, '20.00', 'PHP', finance.email, 'Second goodwill', expect.stringMatching(/^SB-CM-/)],
+    ]);
+    expect(refunds[1]![8]).not.toBe(refunds[2]![8]);
     const refundedAtMaya = (await server.db.query<{ sum: string }>('SELECT COALESCE(sum(refunded_amount), 0)::numeric(12, 2)::text AS sum FROM sandbox_payments')).rows[0]!.sum;
     expect(refunds.at(-1)![0]).toBe('TOTAL');
     expect(refunds.at(-1)![4]).toBe(refundedAtMaya);
+    expect(refunds.at(-1)!.slice(4, 7)).toEqual(['50.00', 'PHP', '2']);
     // A range with nothing in it: only the header and a zero TOTAL.
     const empty = await csvOf('payments', '2020-01-01', '2020-01-31');
     expect(empty).toEqual([payments[0], ['TOTAL', '', '', '', '', '', '0.00', 'PHP', '0', '']]);
