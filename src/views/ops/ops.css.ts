@@ -11,7 +11,11 @@ export const nav = style({ display: 'flex', flexWrap: 'wrap', gap: space.xs, mar
 export const navLink = style({
   display: 'inline-block', padding: `${space.xs} ${space.md}`, borderRadius: radius.pill, color: vars.color.text,
   textDecoration: 'none', minHeight: 32, lineHeight: '24px',
-  selectors: { '&[aria-current="page"]': { background: vars.color.accent, color: vars.color.accentText }, '&:hover': { background: vars.color.surfaceRaised } },
+  // The current page keeps its colours under the pointer (a hover background under its light text read at 1.1:1).
+  selectors: {
+    '&:hover': { background: vars.color.surfaceRaised },
+    '&[aria-current="page"], &[aria-current="page"]:hover': { background: vars.color.accent, color: vars.color.accentText },
+  },
 });
 export const who = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm, fontSize: font.size.sm, color: vars.color.textMuted });
 export const stack = style({ display: 'grid', gap: space.lg });
