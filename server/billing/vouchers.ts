@@ -16,6 +16,9 @@ import { closeLive } from './activation';
 import { supersedeCheckouts } from './purchase';
 import { currentSubscription, originalVoucherTerms } from './subscriptions';
 
+/** The address a redemption was made with, as kept after an erasure (migration 020): SHA-256 of it in lower case. */
+const EMAIL_HASH = "encode(sha256(convert_to(lower(email), 'UTF8')), 'hex')";
+
 export const VOUCHER_MESSAGES = {
   redeemed: 'Voucher redeemed successfully',
   unknown: 'Invalid voucher code. Please check the code and try again.',
@@ -99,9 +102,12 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     if (!voucher.active || voucher.plan_id === null || voucher.plan_name === null) throw new HttpError(400, VOUCHER_MESSAGES.inactive);
     if (voucher.valid_until && voucher.valid_until <= at) throw new HttpError(400, VOUCHER_MESSAGES.expired);
 
-    const used = await tx.query<{ mine: boolean }>('SELECT user_id = $2 AS mine FROM voucher_redemptions WHERE code = $1 ORDER BY mine DESC LIMIT 1', [
-      code, userId,
-    ]);
+    // Mine: redeemed by this account, or by an earlier account of the same address (deleted, then signed up again).
+    const used = await tx.query<{ mine: boolean }>(
+      `SELECT (user_id = $2 OR email_hash IS NOT DISTINCT FROM (SELECT ${EMAIL_HASH} FROM users WHERE id = $2)) AS mine
+       FROM voucher_redemptions WHERE code = $1 ORDER BY mine DESC LIMIT 1`,
+      [code, userId],
+    );
     if (used.rows[0]?.mine) throw new HttpError(409, VOUCHER_MESSAGES.usedByYou);
     // Used up by someone else answers exactly like a code that does not exist: a guesser learns nothing.
     if (used.rows[0] && !voucher.reusable) throw new HttpError(400, VOUCHER_MESSAGES.unknown);
@@ -119,7 +125,11 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
     // One code of a campaign per account, when the batch says so (the viewer is locked: two codes at once are judged in turn).
     if (voucher.per_account && voucher.batch_id) {
-      const other = await tx.query('SELECT 1 FROM voucher_redemptions r JOIN vouchers v ON v.code = r.code WHERE r.user_id = $1 AND v.batch_id = $2 LIMIT 1', [userId, voucher.batch_id]);
+      const other = await tx.query(
+        `SELECT 1 FROM voucher_redemptions r JOIN vouchers v ON v.code = r.code
+         WHERE (r.user_id = $1 OR r.email_hash = (SELECT ${EMAIL_HASH} FROM users WHERE id = $1)) AND v.batch_id = $2 LIMIT 1`,
+        [userId, voucher.batch_id],
+      );
       if (other.rows.length) throw new HttpError(409, VOUCHER_MESSAGES.usedByYou);
     }
     const current = await currentSubscription(tx, userId, at);
@@ -153,7 +163,7 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
       subscriptionId = inserted.rows[0]!.id;
     }
     // The primary key (code, user_id) is the last word on "once per account".
-    await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
+    await tx.query(`INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at, email_hash) VALUES ($1, $2, $3, $4, (SELECT ${EMAIL_HASH} FROM users WHERE id = $2))`, [
       code, userId, subscriptionId, at,
     ]);
 

@@ -123,7 +123,9 @@ export async function seed(db: Db): Promise<void> {
       userId: voucher, planId: bisaya.planId, status: 'ACTIVE', start: daysAgo(5), end: daysAgo(5 - bisaya.days), method: 'VOUCHER',
       details: { voucherCode: bisaya.code }, autoRenew: false,
     });
-    await tx.query('INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at) VALUES ($1, $2, $3, $4)', [
+    await tx.query(
+      `INSERT INTO voucher_redemptions (code, user_id, subscription_id, redeemed_at, email_hash)
+       VALUES ($1, $2, $3, $4, encode(sha256(convert_to('voucher@example.com', 'UTF8')), 'hex'))`, [
       bisaya.code, voucher, voucherSub, daysAgo(5),
     ]);
 

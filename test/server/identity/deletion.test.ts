@@ -186,6 +186,9 @@ describe('a deleted account', () => {
     const status = await server.call('GET', `${V1}/subscription/status`, { token: done.json.data.accessToken });
     expect(status.json.data?.planType ?? 'FREE').toBe('FREE');
     expect((await server.signIn(EMAIL2, 'Lami-kaayo-2026')).status).toBe(200);
+    // The address redeemed BISAYA30 (once per person) before: the new account cannot have it again (newcomer walk).
+    const again = await server.call('POST', `${V1}/subscription-voucher/redeem`, { token: done.json.data.accessToken, body: { code: 'BISAYA30' } });
+    expect(again.status, again.json.message).toBe(409);
   });
 
   it('supersedes a hosted checkout still open: nobody can pay it for the erased account', async () => {
