@@ -62,3 +62,27 @@ describe('a payment on the timeline', () => {
     expect(screen.getByRole('navigation', { name: 'Back office' })).not.toHaveTextContent('Vouchers');
   });
 });
+
+describe('a subscription on the timeline', () => {
+  it('offers retries only while PAST_DUE: a healthy one has Extend and Cancel, no retry line (newcomer walk)', async () => {
+    const healthy = timelineFixture();
+    healthy.subscriptions[0] = { ...healthy.subscriptions[0]!, status: 'ACTIVE', retryCount: 0, nextRetryAt: null };
+    open(healthy);
+    await screen.findByRole('heading', { level: 1, name: 'Nena Cruz' });
+    const sub = screen.getByRole('article', { name: 'Monthly ACTIVE' });
+    expect(within(sub).queryByRole('button', { name: 'Retry renewal now' })).not.toBeInTheDocument();
+    expect(within(sub).queryByRole('button', { name: 'Stop retries' })).not.toBeInTheDocument();
+    expect(within(sub).queryByText(/Retries:/)).not.toBeInTheDocument();
+    expect(within(sub).getByRole('button', { name: 'Extend period' })).toBeInTheDocument();
+    expect(within(sub).getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+  });
+
+  it('a PAST_DUE one offers Retry renewal now and Stop retries, with its retries', async () => {
+    open(timelineFixture());
+    await screen.findByRole('heading', { level: 1, name: 'Nena Cruz' });
+    const sub = screen.getByRole('article', { name: 'Monthly PAST_DUE' });
+    expect(within(sub).getByRole('button', { name: 'Retry renewal now' })).toBeInTheDocument();
+    expect(within(sub).getByRole('button', { name: 'Stop retries' })).toBeInTheDocument();
+    expect(within(sub).getByText(/Retries: 1/)).toBeInTheDocument();
+  });
+});

@@ -84,6 +84,7 @@ function Subscriptions({ data, action }: { data: ViewerTimeline; action: OpsActi
       <h2 id="ops-subscriptions" className={css.sectionTitle}>{m.ops_subscriptions()}</h2>
       {data.subscriptions.length === 0 ? <Empty>{m.ops_none_yet()}</Empty> : data.subscriptions.map((sub) => {
         const ended = ENDED.includes(sub.status.toUpperCase());
+        const dunned = sub.status.toUpperCase() === 'PAST_DUE';
         return (
           <article key={sub.id} className={css.item} aria-label={`${sub.planName} ${sub.status}`}>
             <p>
@@ -91,15 +92,20 @@ function Subscriptions({ data, action }: { data: ViewerTimeline; action: OpsActi
               · {m.ops_period({ start: formatDate(sub.startDate), end: sub.endDate ? formatDate(sub.endDate) : '—' })}
               {sub.paymentMethod ? ` · ${sub.paymentMethod}` : ''}
             </p>
-            <p className={css.small}>
-              {m.ops_retries({ count: String(sub.retryCount), next: when(sub.nextRetryAt) })}
-              {sub.dunningStopped ? ` · ${m.ops_dunning_stopped()}` : ''}
-              {sub.canceledAt ? ` · ${m.ops_canceled_on({ date: formatDate(sub.canceledAt), reason: sub.cancelReason ?? '—' })}` : ''}
-            </p>
+            {(dunned || sub.retryCount > 0 || sub.dunningStopped || sub.canceledAt) && (
+              <p className={css.small}>
+                {dunned || sub.retryCount > 0 ? m.ops_retries({ count: String(sub.retryCount), next: when(sub.nextRetryAt) }) : ''}
+                {sub.dunningStopped ? ` · ${m.ops_dunning_stopped()}` : ''}
+                {sub.canceledAt ? ` · ${m.ops_canceled_on({ date: formatDate(sub.canceledAt), reason: sub.cancelReason ?? '—' })}` : ''}
+              </p>
+            )}
             {!ended && (
               <div className={css.row}>
-                <button type="button" className={button.secondary} onClick={() => choose(sub, 'retry')}>{m.ops_retry_renewal()}</button>
-                <button type="button" className={button.secondary} onClick={() => choose(sub, 'dunning')}>{sub.dunningStopped ? m.ops_resume_dunning() : m.ops_stop_dunning()}</button>
+                {/* Retries are a PAST_DUE subscription's (dunning): a healthy one offers none (newcomer walk). */}
+                {dunned && <button type="button" className={button.secondary} onClick={() => choose(sub, 'retry')}>{m.ops_retry_renewal()}</button>}
+                {(dunned || sub.dunningStopped) && (
+                  <button type="button" className={button.secondary} onClick={() => choose(sub, 'dunning')}>{sub.dunningStopped ? m.ops_resume_dunning() : m.ops_stop_dunning()}</button>
+                )}
                 <button type="button" className={button.secondary} onClick={() => choose(sub, 'extend')}>{m.ops_extend_period()}</button>
                 <button type="button" className={button.danger} onClick={() => choose(sub, 'cancel')}>{m.ops_cancel_subscription()}</button>
               </div>
