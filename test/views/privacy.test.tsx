@@ -30,6 +30,8 @@ describe('the privacy page', () => {
     }
     expect(screen.getByText(/access and portability\), correct it, have it erased, and object to a use of it/)).toBeInTheDocument();
     expect(screen.getByText(/for 10 years, as the tax law \(BIR\) requires/)).toBeInTheDocument();
+    // What each sign-in records (the devices list and the export show it; newcomer walk).
+    expect(screen.getByText(/For each sign-in: the device and browser/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     const officer = await screen.findByRole('link', { name: 'dpo@sinebisaya.ph' });
     expect(officer).toHaveAttribute('href', 'mailto:dpo@sinebisaya.ph');

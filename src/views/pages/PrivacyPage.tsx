@@ -45,6 +45,7 @@ export default function PrivacyPage() {
       <p className={muted}>{m.how_handles_your_personal({ PRODUCT_NAME })}</p>
       <h2>{m.what_we_collect()}</h2>
       <p>{m.your_email_name_birthdate_and()}</p>
+      <p>{m.privacy_collect_devices()}</p>
       <h2>{m.why_we_use_it()}</h2>
       <p>{m.privacy_why()}</p>
       <h2>{m.how_long_we_keep_it()}</h2>
