@@ -56,7 +56,7 @@ export function timelineFixture(overrides: { reversible?: { kind: 'void' | 'refu
     viewer: { id: VIEWER_ID, email: 'nena@example.com', name: 'Nena Cruz', language: 'ceb', createdAt: '2026-01-05T02:00:00.000Z', tin: null },
     subscriptions: [{
       id: 'sub-1', planName: 'Monthly', status: 'PAST_DUE', paymentMethod: 'MAYA_VAULT', startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-12-01T00:00:00.000Z',
-      canceledAt: null, cancelReason: null, dunningStopped: false, retryCount: 1, nextRetryAt: '2026-12-02T00:00:00.000Z',
+      canceledAt: null, cancelReason: null, dunningStopped: false, retryCount: 1, nextRetryAt: '2026-12-02T00:00:00.000Z' as string | null,
     }],
     payments: [{
       id: 'rec-1', referenceNumber: 'SB-REF-0001', amount: '99.00', currency: 'PHP', status: 'PAID', method: 'CARD', createdAt: '2026-11-01T01:00:00.000Z',

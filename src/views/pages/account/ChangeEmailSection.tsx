@@ -1,6 +1,6 @@
 /** The email address on /account and its change (issue 36, product.md#email-change): the changeEmail chart's view. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { profileQuery, queryKeys } from '../../../api/queries';
 import type { Profile } from '../../../api/schemas';
 import { m } from '../../../i18n';
@@ -37,13 +37,26 @@ export default function ChangeEmailSection() {
   });
   const { step, sending, fieldErrors, serverMessage, code, onEdit, onSubmit: submit, onCancel, onCancelCode } = useConnect(actor, connectChangeEmail);
 
+  // Focus follows the step (newcomer walk: it fell to the page): the form's first field when it opens, the
+  // code field when the code is sent, and Change Email again when the change is done or canceled.
+  const sectionRef = useRef<HTMLElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const section = sectionRef.current;
+    if (!section) return;
+    const target = step === 'closed' ? section.querySelector<HTMLElement>('button') : section.querySelector<HTMLElement>('form input');
+    target?.focus();
+  }, [step]);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     submit(formValues(event.currentTarget, ['password', 'newEmail'] as const));
   }
 
   return (
-    <section className={card} aria-labelledby="email-title">
+    <section ref={sectionRef} className={card} aria-labelledby="email-title">
       <h2 id="email-title" className={css.cardTitle}>{m.email_address_title()}</h2>
       {email && <p className={css.emailLine}><strong>{email}</strong></p>}
       {step === 'closed' && <button type="button" className={button.secondary} onClick={onEdit}>{m.change_email()}</button>}

@@ -1,6 +1,6 @@
 /** Signed-in devices on /account (issue 36, product.md#devices): the devices chart's view. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SignedInDevice } from '../../../api/schemas';
 import { m } from '../../../i18n';
 import { formatDateTime } from '../../../lib/dates';
@@ -8,6 +8,7 @@ import { createAccountActors } from '../../../machines/actors';
 import { connectDevices } from '../../../machines/devices/devices.connect';
 import { devicesMachine } from '../../../machines/devices/devices.machine';
 import { button, card, muted } from '../../../styles/ui.css';
+import { focusFromScript } from '../../focusFromScript';
 import { lazyPage } from '../../lazyPage';
 import { notifyFor } from '../../parts/bindings';
 import { ErrorBox } from '../../parts/ErrorBox';
@@ -59,10 +60,18 @@ export default function DevicesSection() {
   // Focus returns to the button that opened the dialog (a device signed out: the list's own button, or the card).
   const opener = useRef<HTMLButtonElement | null>(null);
   const othersButton = useRef<HTMLButtonElement>(null);
+  // The opener is gone once its device is signed out (its row) or no other is left (Sign Out All Other
+  // Devices): focus goes to the card's heading instead of falling to the page (newcomer walk).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (confirming || !opener.current || opener.current.isConnected) return;
+    opener.current = null;
+    if (heading.current) focusFromScript(heading.current);
+  }, [confirming, devices]);
 
   return (
     <section className={`${card} ${css.wideCard}`} aria-labelledby="devices-title" aria-busy={loading}>
-      <h2 id="devices-title" className={css.cardTitle}>{m.signed_in_devices()}</h2>
+      <h2 id="devices-title" ref={heading} tabIndex={-1} className={css.cardTitle}>{m.signed_in_devices()}</h2>
       <p className={muted}>{m.signed_in_devices_intro()}</p>
       {loading && devices.length === 0 && <p role="status">{m.loading_devices()}</p>}
       {failed && (
