@@ -8,7 +8,7 @@ import { demoUser, renderView, startSession } from '../support/render';
 describeModel('emailUndo', {
   machine: emailUndoMachine,
   inputs: [{ token: 'undo-token' }, { token: null }],
-  events: {},
+  events: { 'undo.confirm': [{ type: 'undo.confirm' }] },
   invocations: {
     undoEmailChange: {
       done: [{ data: null, message: 'Your email address was changed back and every device was signed out.' }],
@@ -22,8 +22,18 @@ describeModel('emailUndo', {
       session: startSession(demoUser),
       overrides: { actors: actors.actors, inspect },
     }),
-  executors: {},
+  executors: {
+    'undo.confirm': async () => {
+      screen.getByRole('button', { name: 'Change It Back' }).click();
+    },
+  },
   states: {
+    asking: (run) => {
+      // Opening the link does nothing by itself (a mail scanner opens links): the person decides.
+      expect(screen.getByRole('heading', { level: 1, name: 'Change your email address back?' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Change It Back' })).toBeEnabled();
+      expect(run.session.getSnapshot().matches('signedIn')).toBe(true);
+    },
     undoing: (run) => {
       expect(screen.getByRole('status')).toHaveTextContent('Changing your email address back...');
       expect(run.session.getSnapshot().matches('signedIn')).toBe(true);

@@ -287,6 +287,8 @@ describe('the undo page (/account/email/undo) under faults', () => {
       path: '/account/email/undo?token=undo-token', session: startSession(null),
       fetch: failing(mode, (p) => p.endsWith('/auth/email/undo')),
     });
+    // Opening the link does nothing by itself: the person presses Change It Back.
+    (await screen.findByRole('button', { name: 'Change It Back' })).click();
     expect(await screen.findByRole('heading', { level: 1, name: 'We could not undo the change' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(expected(mode));
     expect(screen.queryByText('Changing your email address back...')).not.toBeInTheDocument();

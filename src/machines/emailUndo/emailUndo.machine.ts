@@ -1,7 +1,8 @@
 /**
  * "This wasn't me" (issue 36, product.md#email-change): the link mailed to the old address after an
- * email change, /account/email/undo?token=…. The token is sent once; a good one restores the old
- * address and ends every session (this browser's too); a bad one says why.
+ * email change, /account/email/undo?token=…. Nothing is done until the person presses the button (a mail
+ * scanner that opens links must not undo a real change and sign everyone out: newcomer walk). The token is
+ * sent once; a good one restores the old address and ends every session (this browser's too); a bad one says why.
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from '../actors';
@@ -35,16 +36,20 @@ export const emailUndoMachine = setup({
   id: 'emailUndo',
   description:
     'A person opens the "this wasn\'t me" link from the notice sent to their old address. A good link changes the address back, signs out every device and suggests a new password; a used or expired one says so.',
-  meta: { title: 'Undo an email change', events: {} },
+  meta: { title: 'Undo an email change', events: { 'undo.confirm': 'The person presses Change It Back' } },
   context: ({ input }) => ({ ...input, serverMessage: null }),
   initial: 'routing',
   states: {
     routing: {
       description: 'Reading the link',
       meta: { screen: '/account/email/undo?token=…' },
-      always: [{ guard: 'hasToken', target: 'undoing' }, { target: 'noToken' }],
+      always: [{ guard: 'hasToken', target: 'asking' }, { target: 'noToken' }],
     },
     noToken: { type: 'final', description: 'The link has no token' },
+    asking: {
+      description: 'Asking whether to change the address back (opening the link does nothing by itself)',
+      on: { 'undo.confirm': { target: 'undoing' } },
+    },
     undoing: {
       description: 'Changing the address back',
       invoke: {

@@ -22,10 +22,20 @@ export default function EmailUndoPage() {
     actions: { signOutHere: () => session.send({ type: 'session.logout' }) },
     input: { token: params.get('token') },
   });
-  const { undoing, undone, failed, message } = useConnect(actor, connectEmailUndo);
+  const { asking, onConfirm, undoing, undone, failed, message } = useConnect(actor, connectEmailUndo);
   return (
     <div className={narrowPage}>
       <div className={card}>
+        {asking && (
+          <>
+            <h1 className={heading}>{m.undo_email_question()}</h1>
+            <p>{m.undo_email_explain()}</p>
+            <div className={css.actions}>
+              <button type="button" className={button.primary} onClick={onConfirm}>{m.undo_email_button()}</button>
+              <Link href={routes.home} className={button.secondary}>{m.go_to_homepage()}</Link>
+            </div>
+          </>
+        )}
         {undoing && <p role="status" aria-live="polite">{m.changing_your_email_address_back()}</p>}
         {undone && (
           <>
