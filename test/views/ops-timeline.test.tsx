@@ -86,3 +86,16 @@ describe('a subscription on the timeline', () => {
     expect(within(sub).getByText(/Retries: 1/)).toBeInTheDocument();
   });
 });
+
+describe('focus around an action panel', () => {
+  it('returns to the button that opened the panel when it is closed (newcomer walk)', async () => {
+    const run = open(timelineFixture());
+    await screen.findByRole('heading', { level: 1, name: 'Nena Cruz' });
+    const sub = screen.getByRole('article', { name: 'Monthly PAST_DUE' });
+    const extend = within(sub).getByRole('button', { name: 'Extend period' });
+    await run.user.click(extend);
+    await run.user.click(within(screen.getByRole('region', { name: 'Extend period' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Extend period' })).not.toBeInTheDocument();
+    expect(extend).toHaveFocus();
+  });
+});

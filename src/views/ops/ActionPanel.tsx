@@ -73,7 +73,25 @@ export function useOpsAction() {
     actors,
     actions: { actionDone: () => void queryClient.invalidateQueries({ queryKey: ['ops'] }) },
   });
-  return useConnect(actor, connectOpsAction);
+  const view = useConnect(actor, connectOpsAction);
+  // Focus goes back to the button that opened the panel when it closes (newcomer walk: it fell to the page).
+  const opener = useRef<HTMLElement | null>(null);
+  const open = view.step !== 'idle';
+  useEffect(() => {
+    if (open) return;
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) focusFromScript(back);
+  }, [open]);
+  const { onChoose } = view;
+  return {
+    ...view,
+    onChoose: (target: Parameters<typeof onChoose>[0]) => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active !== document.body) opener.current = active;
+      onChoose(target);
+    },
+  };
 }
 
 export type OpsActionView = ReturnType<typeof useOpsAction>;
