@@ -119,6 +119,7 @@ describeModel('opsGate', {
       expect(screen.getByRole('heading', { level: 1, name: 'Your recovery codes' })).toBeInTheDocument();
       const list = screen.getByRole('list', { name: 'Your recovery codes' });
       expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(RECOVERY);
+      expect(screen.getByRole('button', { name: 'Download as a text file' })).toBeEnabled();
       // The ops session is kept for this tab only, never in localStorage.
       expect(JSON.parse(storedSession()!)).toMatchObject({ opsToken: 'ops-token' });
       expect(window.localStorage.getItem(OPS_SESSION_KEY)).toBeNull();

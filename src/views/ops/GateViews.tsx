@@ -4,6 +4,7 @@ import { m } from '../../i18n';
 import type { EnrolStart } from '../../api/ops/schemas';
 import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
 import { lazyPage } from '../lazyPage';
+import { saveFile } from '../saveFile';
 import { ErrorBox } from '../parts/ErrorBox';
 import { TextField } from '../parts/TextField';
 import * as css from './ops.css';
@@ -73,6 +74,12 @@ export function RecoveryCodesView({ codes, onSaved }: { codes: string[]; onSaved
         <ul className={css.codes} aria-label={m.ops_recovery_codes_title()}>
           {codes.map((code) => <li key={code}>{code}</li>)}
         </ul>
+        {/* Shown once: a file to keep offline (newcomer walk). */}
+        <p>
+          <button type="button" className={button.secondary} onClick={() => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'sine-bisaya-ops-recovery-codes.txt')}>
+            {m.ops_download_recovery_codes()}
+          </button>
+        </p>
         <button type="button" className={button.primary} onClick={onSaved}>{m.ops_i_saved_them()}</button>
       </section>
     </div>
