@@ -86,7 +86,7 @@ test('delete my account: signed out, cannot sign in, a mail confirms; the email 
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await page.goto('/account');
-  await expect(page.getByRole('main').getByText(EMAIL)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Profile' }).getByText(EMAIL)).toBeVisible();
 });
 
 test('the privacy page names the rights, the account page and the (sample) data protection officer, axe-clean', async ({ page }) => {

@@ -14,6 +14,8 @@ const state = (value: DataExportState['state']): DataExportState => ({
 });
 const REFUSED = 'This download link has been used or has expired. Ask for a new one.';
 const saved: Array<{ file: string; href: string }> = [];
+/** How many files were saved when the last download began. */
+let savedBefore = 0;
 /** Set when Prepare is pressed; the ready offer then checks where focus went (cleared on every other look). */
 let asked = false;
 
@@ -106,9 +108,12 @@ describeModel('dataExport', {
       expect(card().getByRole('button', { name: 'Downloading...' })).toBeDisabled();
       // Fetched with the one-time token of the link just asked for.
       expect(snapshot.context.token).toBe('one-time-token');
+      savedBefore = saved.length;
     },
-    'ready.saved': (_, snapshot) => {
+    'ready.saved': async (_, snapshot) => {
       expect(card().getByText('Your data is saved to your downloads.')).toBeInTheDocument();
+      // The download code comes on demand (a dynamic import): the file is handed over a moment later.
+      await waitFor(() => expect(saved.length).toBe(savedBefore + 1));
       expect(saved.at(-1)).toEqual({ file: `sine-bisaya-data.${snapshot.context.format}`, href: 'blob:data' });
       expect(snapshot.context.token).toBeNull();
     },

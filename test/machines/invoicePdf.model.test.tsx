@@ -13,6 +13,8 @@ const FILE = 'SB-INV-00000003.pdf';
 const REFUSED = 'We could not find this invoice.';
 /** What the page handed to the browser's downloads: each link's file name and address. */
 const saved: Array<{ file: string; href: string }> = [];
+/** How many files were saved when the last download began. */
+let savedBefore = 0;
 
 beforeAll(() => {
   // jsdom has no object URLs and no downloads: the page's hand-over is recorded instead.
@@ -57,9 +59,12 @@ describeModel('invoicePdf', {
     downloading: () => {
       expect(button('Downloading PDF...')).toBeDisabled();
       expect(button('Downloading PDF...')).toHaveAttribute('aria-busy', 'true');
+      savedBefore = saved.length;
     },
     saved: async () => {
       expect(await screen.findByText(`${FILE} is saved to your downloads.`)).toBeInTheDocument();
+      // The download code comes on demand (a dynamic import): the file is handed over a moment later.
+      await waitFor(() => expect(saved.length).toBe(savedBefore + 1));
       expect(saved.at(-1)).toEqual({ file: FILE, href: 'blob:invoice' });
       expect(button('Download PDF')).toBeEnabled();
     },

@@ -4,11 +4,13 @@ import { m } from '../../i18n';
 import type { EnrolStart } from '../../api/ops/schemas';
 import { button, card, fieldset, form, heading, muted, narrowPage } from '../../styles/ui.css';
 import { lazyPage } from '../lazyPage';
-import { saveFile } from '../saveFile';
 import { ErrorBox } from '../parts/ErrorBox';
 import { TextField } from '../parts/TextField';
 import * as css from './ops.css';
 import { useOpsTitle } from './parts';
+
+/** The download code comes when a file is saved (it is shared by pages that would otherwise list it in the landing's preload map). */
+const saveLater = (blob: Blob, name: string) => void import('../saveFile').then(({ saveFile }) => saveFile(blob, name));
 
 function valueOf(event: FormEvent<HTMLFormElement>, name: string): string {
   const value = new FormData(event.currentTarget).get(name);
@@ -76,7 +78,7 @@ export function RecoveryCodesView({ codes, onSaved }: { codes: string[]; onSaved
         </ul>
         {/* Shown once: a file to keep offline (newcomer walk). */}
         <p>
-          <button type="button" className={button.secondary} onClick={() => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'sine-bisaya-ops-recovery-codes.txt')}>
+          <button type="button" className={button.secondary} onClick={() => saveLater(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'sine-bisaya-ops-recovery-codes.txt')}>
             {m.ops_download_recovery_codes()}
           </button>
         </p>

@@ -14,7 +14,6 @@ import { fromCall } from '../../machines/actors';
 import { connectInvoicePdf, invoicePdfMachine, type InvoicePdfRequest } from '../../machines/invoicePdf';
 import { button, card, detailLabel, detailRow, details, detailValue, heading, muted, mediumPage } from '../../styles/ui.css';
 import { ErrorBox } from '../parts/ErrorBox';
-import { saveFile } from '../saveFile';
 import { LoadError } from '../parts/LoadError';
 import { useApi } from '../useApi';
 import { useConnect, useFlow } from '../useFlow';
@@ -22,10 +21,13 @@ import { invoiceView, type InvoiceView } from './invoice.format';
 import * as css from './receipt.css';
 import * as sub from './subscription.css';
 
+/** The download code comes when a file is saved (it is shared by pages that would otherwise list it in the landing's preload map). */
+const saveLater = (blob: Blob, name: string) => void import('../saveFile').then(({ saveFile }) => saveFile(blob, name));
+
 function PdfButton({ request }: { request: InvoicePdfRequest }) {
   const api = useApi();
   const [actors] = useState(() => ({ downloadInvoicePdf: fromCall(api.downloadInvoicePdf) }));
-  const flow = useFlow(invoicePdfMachine, { actors, actions: { saveFile: (_, { blob, file }) => saveFile(blob, file) } });
+  const flow = useFlow(invoicePdfMachine, { actors, actions: { saveFile: (_, { blob, file }) => saveLater(blob, file) } });
   const view = useConnect(flow, connectInvoicePdf, request);
   return (
     <>

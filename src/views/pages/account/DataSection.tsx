@@ -15,7 +15,9 @@ import { useApi } from '../../useApi';
 import { useConnect, useFlow } from '../../useFlow';
 import * as css from '../account.css';
 import { actions } from './accountData.css';
-import { saveFile } from '../../saveFile';
+
+/** The download code comes when a file is saved (it is shared by pages that would otherwise list it in the landing's preload map). */
+const saveLater = (blob: Blob, name: string) => void import('../../saveFile').then(({ saveFile }) => saveFile(blob, name));
 
 /** How often the page asks whether the copy is ready. */
 export const EXPORT_POLL_MS = 2000;
@@ -52,7 +54,7 @@ const fileName = (format: 'json' | 'html') => `sine-bisaya-data.${format}`;
 export default function DataSection() {
   const api = useApi();
   const [actors] = useState(() => actorsFor(api));
-  const flow = useFlow(dataExportMachine, { actors, actions: { saveFile: (_, { blob, format }) => saveFile(blob, fileName(format)) } });
+  const flow = useFlow(dataExportMachine, { actors, actions: { saveFile: (_, { blob, format }) => saveLater(blob, fileName(format)) } });
   const view = useConnect(flow, connectDataExport);
   const busy = view.busyFormat !== null;
   // When the copy the person asked for becomes ready while they wait (focus on the disabled button, or
