@@ -21,6 +21,8 @@ import { confirmEnrolment, endSession, grantRole, listOperators, operatorOf, rev
 import { batchCsv, batchDetail, disableBatch, disableCode, listBatches, mintBatch } from './campaigns';
 import { exportCsv } from './exports';
 import { queues } from './queues';
+import { requestLanguage } from '../platform/language';
+import { translate } from '../platform/translate';
 import { mayaView, searchViewers, viewerTimeline } from './viewers';
 
 export const OPS_PREFIX = s.OPS;
@@ -106,7 +108,13 @@ export const OPS_ROUTES: OpsRoute[] = [
     })),
   },
   { method: 'GET', path: '/search', role: 'support', handle: async (c, d) => ok(c, await searchViewers(d.services.db, query(c, s.searchQuerySchema, { q: c.req.query('q') ?? '' }).q)) },
-  { method: 'GET', path: '/viewers/:userId', role: 'support', handle: async (c, d) => ok(c, await viewerTimeline(d.services.db, param(c, 'userId'))) },
+  { method: 'GET', path: '/viewers/:userId', role: 'support', handle: async (c, d) => {
+      // Why a payment can or cannot be given back, in the operator's language (operators in Cebu read Bisaya).
+      const timeline = await viewerTimeline(d.services.db, param(c, 'userId'));
+      const language = requestLanguage(c);
+      return ok(c, { ...timeline, payments: timeline.payments.map((p) => ({ ...p, reversible: { ...p.reversible, why: p.reversible.why && translate(p.reversible.why, language) } })) });
+    },
+  },
   {
     method: 'GET', path: '/attempts/:attemptId/maya', role: 'support',
     handle: async (c, d) => ok(c, await mayaView(d.services.db, d.services.gateway, param(c, 'attemptId'), d.services.log)),

@@ -78,6 +78,16 @@ describe('find a viewer', () => {
     expect(JSON.stringify(stored.rows)).not.toContain('nonce=ab');
   });
 
+  it("says why a payment can or cannot be given back in the operator's language", async () => {
+    const userId = (await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [PREMIUM])).rows[0]!.id;
+    const whys = async (language: string) =>
+      ((await server.call('GET', `/api/v1/ops/viewers/${userId}`, { token: support.opsToken, headers: { 'Accept-Language': language } })).json.data.payments as Array<{ reversible: { why: string | null } }>)
+        .map((p) => p.reversible.why);
+    // The seeded payments were paid before the ledger.
+    expect(await whys('en')).toContain("Paid before the ledger: refund it from Maya's manager.");
+    expect(await whys('ceb')).toContain('Nabayran sa wala pa ang ledger: i-refund kini gikan sa manager sa Maya.');
+  });
+
   it('an unknown viewer or attempt is a 404 in the envelope', async () => {
     expect((await support.get('/viewers/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await support.get('/viewers/not-a-uuid')).json).toEqual({ success: false, message: 'Not found.', data: null });
