@@ -119,9 +119,12 @@ export const QUEUED_FOR_MS = 60 * 60 * 1000;
 
 export type DueWork = Record<DueKind, string[]>;
 
+/** Nothing due yet, of every kind. */
+const noWork = (): DueWork => ({ renew: [], end: [], remind: [], notice: [], renewalNotice: [], cardExpiry: [] });
+
 /** What is due at `at` (ids only: each is then handled on its own). */
 export async function dueWork(db: Db, at: Date, limit = 500): Promise<DueWork> {
-  const due: DueWork = { renew: [], end: [], remind: [], notice: [], renewalNotice: [], cardExpiry: [] };
+  const due = noWork();
   for (const { kind, where } of DUE) {
     const rows = await db.query<{ id: string }>(`SELECT s.id FROM subscriptions s WHERE ${where} LIMIT $2`, [at, limit]);
     due[kind].push(...rows.rows.map((r) => r.id));
@@ -135,7 +138,7 @@ export async function dueWork(db: Db, at: Date, limit = 500): Promise<DueWork> {
  * while its job waits or runs. `releaseQueued` gives them back when the job is done.
  */
 export async function takeDueWork(db: Queryable, at: Date, limit = 500): Promise<DueWork> {
-  const due: DueWork = { renew: [], end: [], remind: [], notice: [], renewalNotice: [], cardExpiry: [] };
+  const due = noWork();
   const queuedAt = new Date();
   // A mark whose job the queue lost is dropped after QUEUED_FOR_MS; the subscription is then taken as any other.
   await db.query('UPDATE subscriptions SET queued_at = NULL WHERE queued_at < $1', [new Date(queuedAt.getTime() - QUEUED_FOR_MS)]);
