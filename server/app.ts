@@ -117,13 +117,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', configRoutes(services));
   app.route('/', uploadRoutes(services));
   app.route('/api/v1/mobile/auth', authRoutes(services));
-  // Before the account routes: each of these checks the session itself and answers, so the account routes'
-  // catch-all session check (for every other /account path) does not run a second time for them.
   app.route('/api/v1/mobile/account/export', dataExportRoutes(services));
   app.route('/api/v1/mobile/account/delete', deletionRoutes(services));
+  app.route('/api/v1/mobile/account', accountRoutes(services));
   app.route('/api/v1/mobile/account/sessions', deviceRoutes(services));
   app.route('/api/v1/mobile', emailChangeRoutes(services));
-  app.route('/api/v1/mobile/account', accountRoutes(services));
   app.route('/api/v1/mobile/subscription', subscriptionRoutes(services));
   app.route('/api/v1/mobile/subscription-voucher', voucherRoutes(services));
   app.route('/api/v1/mobile/payment', paymentRoutes(services));
